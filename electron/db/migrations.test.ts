@@ -51,7 +51,6 @@ describe('database', () => {
   it('a failing migration rolls back whole and leaves user_version where it was', () => {
     const file = tmpFile();
     const broken: Migration = {
-      version: MIGRATIONS.length + 1,
       name: 'broken',
       up(db) {
         db.exec('CREATE TABLE half_done (x)');

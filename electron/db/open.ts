@@ -6,9 +6,11 @@ import { WAL_FALLBACK_PAGES, WAL_SIZE_LIMIT } from './checkpoint.ts';
 
 export type Db = Database.Database;
 
+/**
+ * One schema change. Its version is its position in the list `migrate` is given (1, 2, 3 …; the first is 1): the
+ * database's `user_version` is the last one applied.
+ */
 export interface Migration {
-  /** 1, 2, 3 … in order; the database's `user_version` is the last one applied. */
-  version: number;
   name: string;
   up(db: Db): void;
 }
@@ -35,17 +37,14 @@ export function openDatabase(file: string, migrations: readonly Migration[] = MI
 export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): number[] {
   const current = db.pragma('user_version', { simple: true }) as number;
   const applied: number[] = [];
-  const sorted = [...migrations].sort((a, b) => a.version - b.version);
-  sorted.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
-  });
-  for (const m of sorted) {
-    if (m.version <= current) continue;
+  migrations.forEach((m, i) => {
+    const version = i + 1;
+    if (version <= current) return;
     db.transaction(() => {
       m.up(db);
-      db.pragma(`user_version = ${m.version}`);
+      db.pragma(`user_version = ${version}`);
     })();
-    applied.push(m.version);
-  }
+    applied.push(version);
+  });
   return applied;
 }

@@ -14,7 +14,7 @@ describe('migration 008 retry_budgets', () => {
     const at = MIGRATIONS.indexOf(m008);
     expect(at).toBeGreaterThan(0);
     expect(MIGRATIONS[at - 1]?.name).toBe('history');
-    expect(m008.version).toBe(at + 1);
+    expect(at + 1).toBe(8);
     const db = openDatabase(tmpFile());
     const insert = db.prepare(
       "INSERT INTO retry_budgets (loop, item, label, first_at, next_at, state) VALUES ('email', '1', 'x', 0, 0, ?)",

@@ -67,7 +67,6 @@ export interface EmailRecord {
 
 const MIGRATIONS: Migration[] = [
   {
-    version: 1,
     name: 'sandbox_state',
     up(db) {
       db.exec(`

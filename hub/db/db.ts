@@ -155,26 +155,23 @@ export async function migrate(db: HubDb, migrations: readonly HubMigration[] = H
   await db.query(
     'CREATE TABLE IF NOT EXISTS hub_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)',
   );
-  const sorted = [...migrations].sort((a, b) => a.version - b.version);
-  sorted.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`hub migration ${m.name} has version ${m.version}, expected ${i + 1}`);
-  });
   const applied: number[] = [];
-  for (const m of sorted) {
+  for (const [i, m] of migrations.entries()) {
+    const version = i + 1;
     const done = await db.tx(async (q) => {
       // Two hubs starting on one database: the second waits here, then sees the version and skips.
       await q.query('SELECT pg_advisory_xact_lock(715001)');
-      const have = await q.query<{ version: number }>('SELECT version FROM hub_schema WHERE version = $1', [m.version]);
+      const have = await q.query<{ version: number }>('SELECT version FROM hub_schema WHERE version = $1', [version]);
       if (have.length) return false;
       for (const stmt of [...m.statements, ...(m.only?.[db.kind] ?? [])]) await q.query(stmt);
       await q.query('INSERT INTO hub_schema (version, name, applied_at) VALUES ($1, $2, $3)', [
-        m.version,
+        version,
         m.name,
         new Date().toISOString(),
       ]);
       return true;
     });
-    if (done) applied.push(m.version);
+    if (done) applied.push(version);
   }
   return applied;
 }

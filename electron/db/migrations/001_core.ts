@@ -5,7 +5,6 @@ import type { Migration } from '../open.ts';
  * the outbox, the attempt journal and the audit log.
  */
 export const m001: Migration = {
-  version: 1,
   name: 'core',
   up(db) {
     db.exec(`

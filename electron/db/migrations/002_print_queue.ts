@@ -6,7 +6,6 @@ import type { Migration } from '../open.ts';
  * reference (no foreign key: test pages and slips have none, and a job outlives nothing it needs).
  */
 export const m002: Migration = {
-  version: 2,
   name: 'print_queue',
   up(db) {
     db.exec(`

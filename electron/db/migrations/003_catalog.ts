@@ -5,7 +5,6 @@ import type { Migration } from '../open.ts';
  * over the folded name and code for search-as-you-type, and parked carts that survive a restart.
  */
 export const m003: Migration = {
-  version: 3,
   name: 'catalog',
   up(db) {
     db.exec(`

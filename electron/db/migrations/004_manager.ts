@@ -5,7 +5,6 @@ import type { Migration } from '../open.ts';
  * the gateway's cashier id when registered there) and the persistent e-mail queue.
  */
 export const m004: Migration = {
-  version: 4,
   name: 'manager',
   up(db) {
     db.exec(`

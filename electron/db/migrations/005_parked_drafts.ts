@@ -5,7 +5,6 @@ import type { Migration } from '../open.ts';
  * cart, and draft deletions still owed to the gateway (a cart taken while offline).
  */
 export const m005: Migration = {
-  version: 5,
   name: 'parked_drafts',
   up(db) {
     db.exec(`

@@ -3,11 +3,8 @@ import type { Migration } from '../open.ts';
 /**
  * PIN brute-force protection: attempt counters per scope (`till`, `person:<id>`,
  * `anonymous`) that survive a restart, and the approving manager beside the actor in the audit log.
- *
- * Schema version 6 (file 007: see index.ts).
  */
 export const m006: Migration = {
-  version: 6,
   name: 'auth_attempts',
   up(db) {
     db.exec(`

@@ -12,8 +12,6 @@ import type { Migration } from '../open.ts';
  * needs-attention list and sync status `orders_state` and the outbox.
  */
 export const m007: Migration = {
-  // Schema version 7 (file 008: see index.ts).
-  version: 7,
   name: 'history',
   up(db) {
     db.exec(`

@@ -4,10 +4,8 @@ import type { Migration } from '../open.ts';
  * Retry budgets of the background loops that talk to the gateway outside the outbox (journal fetch,
  * e-mail, draft sync, cashier sync): one row per loop and item with its tries, when it is next due and
  * the gateway's last words; `needs_attention` once the budget is spent, until a person resumes it.
- * Schema version 8 (file 009: see index.ts).
  */
 export const m008: Migration = {
-  version: 8,
   name: 'retry_budgets',
   up(db) {
     db.exec(`

@@ -9,8 +9,6 @@ import type { Migration } from '../open.ts';
  * `must_change_pin`) never leaves the till: it would overwrite the shop's manager at the hub. They fire only once the
  * till is enrolled (`hub_state`
  * has a `till_id`): without a hub the till behaves exactly as before.
- *
- * Schema version 9 (file 010: see index.ts).
  */
 const ENROLLED = `EXISTS (SELECT 1 FROM hub_state WHERE key = 'till_id')`;
 const ORDER_JSON = `json_object('order_number', NEW.order_number, 'kind', NEW.kind, 'invoice_type', NEW.invoice_type,
@@ -19,7 +17,6 @@ const ORDER_JSON = `json_object('order_number', NEW.order_number, 'kind', NEW.ki
   'sdc_date_time', NEW.sdc_date_time, 'receipt', json(NEW.receipt))`;
 
 export const m009: Migration = {
-  version: 9,
   name: 'hub_sync',
   up(db) {
     db.exec(`

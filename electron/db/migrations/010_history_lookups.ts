@@ -11,8 +11,6 @@ import type { Migration } from '../open.ts';
  * - `orders_advances`: advance sales; `orders_finalize_of`: the final receipt closing an advance.
  */
 export const m010: Migration = {
-  // Schema version 10 (file 011: see index.ts).
-  version: 10,
   name: 'history_lookups',
   up(db) {
     db.exec(`

@@ -7,8 +7,6 @@ import type { Migration } from '../open.ts';
  * insert deletes nothing (and writes no page).
  */
 export const m011: Migration = {
-  // Schema version 11 (file 012: see index.ts).
-  version: 11,
   name: 'report_days',
   up(db) {
     db.exec(`

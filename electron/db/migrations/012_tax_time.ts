@@ -12,7 +12,6 @@ import type { Migration } from '../open.ts';
  *   manager's list of them reads no history.
  */
 export const m012: Migration = {
-  version: 12,
   name: 'tax_time',
   up(db) {
     db.exec(`

@@ -9,7 +9,6 @@ import type { Migration } from '../open.ts';
  * untouched.
  */
 export const m013: Migration = {
-  version: 13,
   name: 'hub_state',
   up(db) {
     db.exec(`

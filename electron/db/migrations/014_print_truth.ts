@@ -36,7 +36,6 @@ export const printJobsTable = (kinds: string): string => `CREATE TABLE print_job
  * locked" (the SQLite bundled with better-sqlite3 13.2; test/electron/restore-points.test.ts caught it).
  */
 export const m014: Migration = {
-  version: 14,
   name: 'print_truth',
   up(db) {
     db.exec(`

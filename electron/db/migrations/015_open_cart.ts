@@ -7,7 +7,6 @@ import type { Migration } from '../open.ts';
  * a save at or below it is a cart already sold, never restored.
  */
 export const m015: Migration = {
-  version: 15,
   name: 'open_cart',
   up(db) {
     db.exec(`

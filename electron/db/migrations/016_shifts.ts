@@ -7,7 +7,6 @@ import type { Migration } from '../open.ts';
  * unique index keeps it so even against two closes or opens racing. Amounts in para.
  */
 export const m016: Migration = {
-  version: 16,
   name: 'shifts',
   up(db) {
     db.exec(`

@@ -24,7 +24,6 @@ export const shiftOutboxSql = (id: string): string => `
     FROM shifts s WHERE s.id = ${id}`;
 
 export const m017: Migration = {
-  version: 17,
   name: 'hub_shifts',
   up(db) {
     // Copied aside, dropped, created anew, copied back: not ALTER TABLE … RENAME (nor a TEMP table), after

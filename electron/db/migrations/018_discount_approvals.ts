@@ -8,7 +8,6 @@ import type { Migration } from '../open.ts';
  * small approved discount can never cover a larger one.
  */
 export const m018: Migration = {
-  version: 18,
   name: 'discount_approvals',
   up(db) {
     db.exec(`

@@ -11,7 +11,6 @@ import type { Migration } from '../open.ts';
  * Every order signed so far was signed by the gateway; every order with an attempt so far went to the gateway.
  */
 export const m019: Migration = {
-  version: 19,
   name: 'processor',
   up(db) {
     db.exec(`

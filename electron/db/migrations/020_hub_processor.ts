@@ -23,7 +23,6 @@ export const newOrderInsertTrigger = (snapshot: string): string => `DROP TRIGGER
       BEGIN INSERT INTO hub_outbox (kind, ref, payload) VALUES ('order', NEW.order_number, ${snapshot}); END;`;
 
 export const m020: Migration = {
-  version: 20,
   name: 'hub_processor',
   up(db) {
     db.exec(`

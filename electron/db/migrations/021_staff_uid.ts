@@ -13,7 +13,6 @@ const STAFF_JSON = `json_object('id', NEW.uid, 'name', NEW.name, 'role', NEW.rol
   'active', NEW.active`;
 
 export const m021: Migration = {
-  version: 21,
   name: 'staff_uid',
   up(db) {
     db.exec('ALTER TABLE staff ADD COLUMN uid TEXT');

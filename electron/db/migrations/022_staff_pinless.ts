@@ -15,7 +15,6 @@ const STAFF_JSON = `json_object('id', NEW.uid, 'name', NEW.name, 'role', NEW.rol
   'active', NEW.active`;
 
 export const m022: Migration = {
-  version: 22,
   name: 'staff_pinless',
   up(db) {
     db.exec(`

@@ -8,7 +8,6 @@ import type { Migration } from '../open.ts';
  * attempt from before this migration, or a look-up), so a "not found" for it is never trusted.
  */
 export const m023: Migration = {
-  version: 23,
   name: 'lpfr_counter',
   up(db) {
     db.exec(`

@@ -18,7 +18,6 @@ export const ORDER_SNAPSHOT_JSON = snapshot('NEW');
 export const ORDER_ROW_SNAPSHOT_JSON = snapshot('orders');
 
 export const m024: Migration = {
-  version: 24,
   name: 'hub_extra_receipts',
   up(db) {
     db.exec(`

@@ -13,7 +13,6 @@ import { printJobsTable } from './014_print_truth.ts';
  *   the address the buyer gave), NULL while it still waits: the manager's list (print.lateReceipts).
  */
 export const m025: Migration = {
-  version: 25,
   name: 'outage_slips',
   up(db) {
     db.exec(`

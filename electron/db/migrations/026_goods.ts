@@ -17,7 +17,6 @@ import type { Migration } from '../open.ts';
  * - goods_numbers: the last number given per kind of document and year.
  */
 export const m026: Migration = {
-  version: 26,
   name: 'goods',
   up(db) {
     db.exec(`

@@ -12,7 +12,6 @@ import type { Migration } from '../open.ts';
  * - sef_purchase_invoices: an incoming invoice made into a goods receipt draft, once per SEF purchase invoice id.
  */
 export const m027: Migration = {
-  version: 27,
   name: 'sef',
   up(db) {
     db.exec(`

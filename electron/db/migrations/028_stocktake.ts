@@ -15,7 +15,6 @@ import type { Migration } from '../open.ts';
  * - an index of movements by day and kind carrying their value: a period's sales and receipts read from it alone.
  */
 export const m028: Migration = {
-  version: 28,
   name: 'stocktake',
   up(db) {
     db.exec(`

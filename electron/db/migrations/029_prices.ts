@@ -15,7 +15,6 @@ import type { Migration } from '../open.ts';
  *   so a change is applied exactly once, at its moment or at the first start after it.
  */
 export const m029: Migration = {
-  version: 29,
   name: 'prices',
   up(db) {
     db.exec(`

@@ -13,7 +13,6 @@ const STAFF_JSON = `json_object('id', NEW.uid, 'name', NEW.name, 'role', NEW.rol
 const OWN_HASH = `substr(NEW.pin_hash, 1, 7) = 'scrypt$'`;
 
 export const m030: Migration = {
-  version: 30,
   name: 'hub_pin_verifiers',
   up(db) {
     db.exec(`

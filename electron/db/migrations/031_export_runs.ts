@@ -7,7 +7,6 @@ import type { Migration } from '../open.ts';
  * written at the next start (the pass runs for the last month without a row).
  */
 export const m031: Migration = {
-  version: 31,
   name: 'export_runs',
   up(db) {
     db.exec(`

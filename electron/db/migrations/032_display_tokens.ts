@@ -5,7 +5,6 @@ import type { Migration } from '../open.ts';
  * browser host's display stream with one. Only the token's SHA-256 is kept; a revoked token stays listed.
  */
 export const m032: Migration = {
-  version: 32,
   name: 'display_tokens',
   up(db) {
     db.exec(`

@@ -12,7 +12,6 @@ import type { Migration } from '../open.ts';
  * - label_printer: the one label printer of this till: its address, preset, label size and media.
  */
 export const m033: Migration = {
-  version: 33,
   name: 'labels',
   up(db) {
     db.exec(`

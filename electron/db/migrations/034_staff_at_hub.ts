@@ -8,7 +8,6 @@ import type { Migration } from '../open.ts';
  * person waiting for the manager's staff choice) is this till's alone: the hub is not asked.
  */
 export const m034: Migration = {
-  version: 34,
   name: 'staff_at_hub',
   up(db) {
     db.exec(`

@@ -5,7 +5,6 @@ import type { Migration } from '../open.ts';
  * shows the shop's stock as the hub keeps it, and while the hub is away the last figure it read, with its time.
  */
 export const m035: Migration = {
-  version: 35,
   name: 'hub_stock_seen',
   up(db) {
     db.exec(`

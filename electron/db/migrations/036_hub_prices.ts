@@ -6,7 +6,6 @@ import type { Migration } from '../open.ts';
  * one is this till's own (a lone till's, or one made before the till enrolled).
  */
 export const m036: Migration = {
-  version: 36,
   name: 'hub_prices',
   up(db) {
     db.exec(`

@@ -11,8 +11,6 @@ import type { Migration } from '../open.ts';
  *   a failure stays queued with its reason and is tried again.
  */
 export const m037: Migration = {
-  // Schema version 37.
-  version: 37,
   name: 'export_days',
   up(db) {
     db.exec(`

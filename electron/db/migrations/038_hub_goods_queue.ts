@@ -15,7 +15,6 @@ import type { Migration } from '../open.ts';
  * Till migration 39 of issue 40 (numbered at its position in the list until the migrations before it land).
  */
 export const m038: Migration = {
-  version: 38,
   name: 'hub_goods_queue',
   up(db) {
     db.exec(`

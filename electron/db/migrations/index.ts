@@ -24,9 +24,7 @@ import { m022 } from './022_staff_pinless.ts';
 import { m023 } from './023_lpfr_counter.ts';
 import { m024 } from './024_hub_extra_receipts.ts';
 import { m025 } from './025_outage_slips.ts';
-// Numbered 030 while other branches take 026–029; the merge renumbers it to its position (its version).
 import { m026 } from './026_goods.ts';
-// SEF e-invoices (issue 41): the merge renumbers it after the branches merged before it.
 import { m027 } from './027_sef.ts';
 import { m028 } from './028_stocktake.ts';
 import { m029 } from './029_prices.ts';
@@ -41,8 +39,9 @@ import { m037 } from './037_export_days.ts';
 import { m038 } from './038_hub_goods_queue.ts';
 
 /**
- * Every migration, in order. Append only; never edit one that has shipped. A migration's `version` (the
- * database's user_version after it) is its position here, and its file is numbered as that version.
+ * Every migration, in order. Append only; never edit one that has shipped. A migration's version (the database's
+ * user_version after it) is its position here, and its file is numbered as that version
+ * (test/electron/migration-files.test.ts).
  */
 export const MIGRATIONS: readonly Migration[] = [
   m001,

@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * number), and the master data sent down with a change cursor (`change_seq`).
  */
 export const h001: HubMigration = {
-  version: 1,
   name: 'init',
   statements: [
     `CREATE TABLE chains (id serial PRIMARY KEY, name text NOT NULL)`,

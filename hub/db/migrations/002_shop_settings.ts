@@ -5,7 +5,6 @@ import type { HubMigration } from './index.ts';
  * edited at the hub and sent down with the same change cursor as products and staff.
  */
 export const h002: HubMigration = {
-  version: 2,
   name: 'shop_settings',
   statements: [
     `CREATE TABLE shop_settings (

@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * cart is one `DELETE … RETURNING`: whoever deletes the row owns the cart, so it is resumed at most once.
  */
 export const h003: HubMigration = {
-  version: 3,
   name: 'parked_carts',
   statements: [
     `CREATE TABLE parked_carts (

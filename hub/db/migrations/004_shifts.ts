@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * overwriting a newer one). Expected, counted and the difference's parts are the till's, never recomputed.
  */
 export const h004: HubMigration = {
-  version: 4,
   name: 'shifts',
   statements: [
     `CREATE TABLE shifts (

@@ -10,7 +10,6 @@ import type { HubMigration } from './index.ts';
  * `batch_refused` alarm while it lasts, cleared by the till's next push that the hub stores.
  */
 export const h005: HubMigration = {
-  version: 5,
   name: 'invoice_claims',
   statements: [
     `CREATE TABLE invoice_claims (

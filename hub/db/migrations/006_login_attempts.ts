@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * are epoch milliseconds, as on the till.
  */
 export const h006: HubMigration = {
-  version: 6,
   name: 'login_attempts',
   statements: [
     `CREATE TABLE auth_attempts (

@@ -7,7 +7,6 @@ import type { HubMigration } from './index.ts';
  * PIN hash or active flag, whoever made it (the hub UI, the admin token or a till's staff event).
  */
 export const h007: HubMigration = {
-  version: 7,
   name: 'sessions',
   statements: [
     `CREATE TABLE hub_sessions (

@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * code is refused after it (24 h by default); codes made before this migration get 24 h from now.
  */
 export const h008: HubMigration = {
-  version: 8,
   name: 'till_revocation',
   statements: [
     `ALTER TABLE tills ADD COLUMN revoked_at text`,

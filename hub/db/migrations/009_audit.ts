@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * (never a PIN, PIN hash, token, credential or enrolment code).
  */
 export const h009: HubMigration = {
-  version: 9,
   name: 'audit',
   statements: [
     `CREATE TABLE hub_audit (

@@ -13,7 +13,6 @@ import type { HubMigration } from './index.ts';
  * - The refund lookup by the refunded invoice number gets its index (a till's cross-till lookup).
  */
 export const h010: HubMigration = {
-  version: 10,
   name: 'report_days',
   statements: [
     `ALTER TABLE orders ALTER COLUMN created_at TYPE timestamptz USING created_at::timestamptz`,

@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * A replay at or below it is acknowledged as a duplicate; gaps are looked for above it only.
  */
 export const h011: HubMigration = {
-  version: 11,
   name: 'events_floor',
   statements: [`ALTER TABLE tills ADD COLUMN events_floor bigint NOT NULL DEFAULT 0`],
 };

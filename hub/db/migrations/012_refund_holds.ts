@@ -5,7 +5,6 @@ import type { HubMigration } from './index.ts';
  * refund, so two tills refunding one sale cannot together refund more than was sold.
  */
 export const h012: HubMigration = {
-  version: 12,
   name: 'refund_holds',
   statements: [
     `CREATE TABLE refund_holds (

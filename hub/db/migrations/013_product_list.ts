@@ -7,7 +7,6 @@ import type { HubMigration } from './index.ts';
  * one barcode never names two products.
  */
 export const h013: HubMigration = {
-  version: 13,
   name: 'product_list',
   statements: [
     `CREATE INDEX products_live ON products (shop_id, code) WHERE NOT deleted`,

@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * the day closer's next round; until then a report reads those days from their orders (slower, still right).
  */
 export const h014: HubMigration = {
-  version: 14,
   name: 'report_hours',
   statements: [`DELETE FROM hub_days`, `DELETE FROM hub_days_dirty`, `DELETE FROM hub_days_closed`],
 };

@@ -30,7 +30,6 @@ const PAIRS: readonly [string, string][] = [
 const paired = PAIRS.reduce((sql, [from, to]) => `replace(${sql}, '${from}', '${to}')`, 't');
 
 export const h015: HubMigration = {
-  version: 15,
   name: 'product_search',
   statements: [
     `CREATE EXTENSION IF NOT EXISTS pg_trgm`,

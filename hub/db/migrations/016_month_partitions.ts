@@ -15,7 +15,6 @@ import type { HubMigration } from './index.ts';
  * - The old tables' rows are copied into partitions of every month that has data, plus the current and next.
  */
 export const h016: HubMigration = {
-  version: 16,
   name: 'month_partitions',
   statements: [
     `CREATE FUNCTION hub_month_partition(parent text, col text, m date) RETURNS boolean LANGUAGE plpgsql AS $f$

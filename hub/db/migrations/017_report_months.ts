@@ -8,7 +8,6 @@ import type { HubMigration } from './index.ts';
  * orders) until the day closer sums the day and the month again.
  */
 export const h017: HubMigration = {
-  version: 17,
   name: 'report_months',
   statements: [
     `CREATE TABLE hub_months (

@@ -8,7 +8,6 @@ import type { HubMigration } from './index.ts';
  * sessions kept by name (migration 007, whose trigger keeps working) stay exact.
  */
 export const h018: HubMigration = {
-  version: 18,
   name: 'staff_ids',
   statements: [
     `ALTER TABLE staff ADD COLUMN id text`,

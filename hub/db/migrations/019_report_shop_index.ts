@@ -7,7 +7,6 @@ import type { HubMigration } from './index.ts';
  * 30 days took 28 ms instead of 125 ms (`npm run bench -- hub-history`, docs/hub.md).
  */
 export const h019: HubMigration = {
-  version: 19,
   name: 'report_shop_index',
   statements: [
     `CREATE INDEX hub_days_shop ON hub_days (shop_id, day)`,

@@ -6,7 +6,6 @@ import type { HubMigration } from './index.ts';
  * refused invoice claim is (migration 5). The event itself may be pruned (hub/events.ts); its answer stays.
  */
 export const h020: HubMigration = {
-  version: 20,
   name: 'staff_refusals',
   statements: [
     `CREATE TABLE staff_refusals (

@@ -25,7 +25,6 @@ const COLUMNS: [table: string, column: string][] = [
 ];
 
 export const h021: HubMigration = {
-  version: 21,
   name: 'times',
   statements: COLUMNS.map(
     ([table, column]) =>

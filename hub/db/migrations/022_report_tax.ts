@@ -21,7 +21,6 @@ export const RECOMPUTE_REPORTS: readonly string[] = [
  * closed days and months, summed from the old facts, are summed again by the next round of the day closer.
  */
 export const h022: HubMigration = {
-  version: 22,
   name: 'report_tax',
   statements: [`ALTER TABLE orders ADD COLUMN extra_receipts jsonb`, ...RECOMPUTE_REPORTS],
 };

@@ -11,7 +11,6 @@ import type { HubMigration } from './index.ts';
  *   (never its hash) and `revoked_at`.
  */
 export const h023: HubMigration = {
-  version: 23,
   name: 'people_and_codes',
   statements: [
     `ALTER TABLE hub_sessions ADD COLUMN person_id text`,

@@ -10,7 +10,6 @@ import type { HubMigration } from './index.ts';
  *   until a round works again.
  */
 export const h024: HubMigration = {
-  version: 24,
   name: 'till_trust',
   statements: [
     `CREATE TABLE hub_signers (

@@ -12,7 +12,6 @@ import type { HubMigration } from './index.ts';
  *   are replaced by verifiers (or by nothing, until the person's PIN is next seen at the hub).
  */
 export const h025: HubMigration = {
-  version: 25,
   name: 'pin_verifiers',
   statements: [
     `ALTER TABLE tills ADD COLUMN pin_key text`,

@@ -16,7 +16,6 @@ import type { HubMigration } from './index.ts';
  * - `hub_transfers`: a transfer between two shops of a chain, sent and then received (with its differences).
  */
 export const h026: HubMigration = {
-  version: 26,
   name: 'goods',
   statements: [
     `CREATE TABLE hub_stock (

@@ -13,7 +13,6 @@ import { RECOMPUTE_REPORTS } from './022_report_tax.ts';
  * next round of the day closer (as migration 22 did); older orders' lines without a rule count as „без акције“.
  */
 export const h027: HubMigration = {
-  version: 27,
   name: 'prices',
   statements: [
     `CREATE TABLE hub_prices (

@@ -8,7 +8,6 @@ import type { HubMigration } from './index.ts';
  * later is a change now.
  */
 export const h028: HubMigration = {
-  version: 28,
   name: 'stock_changes',
   statements: [
     `ALTER TABLE hub_stock ADD COLUMN changed_ms bigint NOT NULL DEFAULT 0`,

@@ -11,7 +11,6 @@ import type { HubMigration } from './index.ts';
  * Hub migration 29.
  */
 export const h029: HubMigration = {
-  version: 29,
   name: 'goods_register',
   statements: [
     `CREATE TABLE hub_suppliers (

@@ -13,7 +13,6 @@ import type { HubMigration } from './index.ts';
  * Hub migration 30.
  */
 export const h030: HubMigration = {
-  version: 30,
   name: 'stock_counts',
   statements: [
     `CREATE TABLE hub_stock_counts (

@@ -13,7 +13,6 @@ import type { HubMigration } from './index.ts';
  * Hub migration 31 of issue 40 (numbered at its position in the list until the migrations before it land).
  */
 export const h031: HubMigration = {
-  version: 31,
   name: 'goods_receipts',
   statements: [
     `CREATE TABLE hub_receipts (

@@ -7,7 +7,6 @@ import type { HubMigration } from './index.ts';
  * opening answers that document and moves nothing.
  */
 export const h032: HubMigration = {
-  version: 32,
   name: 'goods_opening',
   statements: [
     `CREATE TABLE hub_goods_openings (

@@ -13,7 +13,6 @@ import type { HubMigration } from './index.ts';
  * Hub migration 33 of issue 40 (numbered at its position in the list until the migrations before it land).
  */
 export const h033: HubMigration = {
-  version: 33,
   name: 'till_goods',
   statements: [
     `ALTER TABLE hub_receipts ADD COLUMN till_id integer REFERENCES tills(id), ADD COLUMN till_draft_id bigint,

@@ -7,7 +7,6 @@ import type { HubMigration } from './index.ts';
  * hub/services/exports.ts, with who changed it and when.
  */
 export const h034: HubMigration = {
-  version: 34,
   name: 'export_accounts',
   statements: [
     `CREATE TABLE hub_export_accounts (

@@ -8,7 +8,6 @@ import type { HubMigration } from './index.ts';
  * is the till's (`till_id`, `order_number`), as pushed.
  */
 export const h035: HubMigration = {
-  version: 35,
   name: 'sef',
   statements: [
     `CREATE TABLE hub_sef_documents (

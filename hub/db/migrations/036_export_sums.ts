@@ -13,7 +13,6 @@ import type { HubMigration } from './index.ts';
  *   goods out that went at their product's last purchase price (before its first receipt), priced at each export.
  */
 export const h036: HubMigration = {
-  version: 36,
   name: 'export_sums',
   statements: [
     `CREATE TABLE hub_export_days (

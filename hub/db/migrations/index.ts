@@ -35,9 +35,8 @@ import { h034 } from './034_export_accounts.ts';
 import { h035 } from './035_sef.ts';
 import { h036 } from './036_export_sums.ts';
 
+/** One schema change. Its version is its position in the list (1, 2, 3 …); `hub_schema` records each one applied. */
 export interface HubMigration {
-  /** 1, 2, 3 … in order; `hub_schema` records each one applied. */
-  version: number;
   name: string;
   /** Run in order inside one transaction. */
   statements: readonly string[];
@@ -45,7 +44,10 @@ export interface HubMigration {
   only?: { postgres?: readonly string[]; pglite?: readonly string[] };
 }
 
-/** Every hub migration, in order. Append only; never edit one that has shipped. */
+/**
+ * Every hub migration, in order. Append only; never edit one that has shipped. A migration's version (its row in
+ * `hub_schema`) is its position here, and its file is numbered as that version (test/electron/migration-files.test.ts).
+ */
 export const HUB_MIGRATIONS: readonly HubMigration[] = [
   h001,
   h002,

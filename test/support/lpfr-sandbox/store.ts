@@ -27,7 +27,6 @@ export interface SignedInvoice {
 
 const MIGRATIONS: Migration[] = [
   {
-    version: 1,
     name: 'lpfr_state',
     up(db) {
       db.exec(`
