@@ -161,18 +161,31 @@ async function stopWorker(worker: Worker): Promise<void> {
 interface MaintenanceWorker {
   /** Runs a task once the one before it has answered; a worker that has ended answers with why. */
   run(task: CheckTask | PointTask): Promise<WorkerResult>;
-  /** Ends the worker (never while it loads the driver) and tells `track` it is gone. */
+  /** Ends the worker (never while it loads the driver). */
   end(): Promise<void>;
 }
 
-function openWorker(file: string, track: (w: Worker | null) => void): MaintenanceWorker {
+/**
+ * The workers of one maintenance, each from its start to its exit: a pass's and a manual backup's can be alive at
+ * once (the pass's waits for the backup before it). `stop()` ends each of them and marks the set closed, so that a
+ * backup still queued then opens no worker.
+ */
+interface Workers {
+  readonly live: Set<Worker>;
+  closed: boolean;
+}
+const noWorkers = (): Workers => ({ live: new Set(), closed: false });
+
+function openWorker(file: string, workers: Workers): MaintenanceWorker {
+  if (workers.closed) throw new Error('maintenance stopped');
+  const { live } = workers;
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { driver: nodeRequire.resolve('better-sqlite3'), file },
   });
   let loaded: () => void = () => {};
   driverLoaded.set(worker, new Promise<void>((r) => (loaded = r)));
-  track(worker);
+  live.add(worker);
   let answer: ((r: WorkerResult) => void) | null = null;
   let gone: WorkerResult | null = null;
   const settle = (r: WorkerResult): void => {
@@ -187,7 +200,10 @@ function openWorker(file: string, track: (w: Worker | null) => void): Maintenanc
   };
   worker.on('message', (m: WorkerResult | { loaded: true }) => ('loaded' in m ? loaded() : settle(m)));
   worker.once('error', (err) => ended({ ok: false, problems: [err.message], ms: 0 }));
-  worker.once('exit', (code) => ended({ ok: false, problems: [`maintenance worker stopped (exit ${code})`], ms: 0 }));
+  worker.once('exit', (code) => {
+    live.delete(worker);
+    ended({ ok: false, problems: [`maintenance worker stopped (exit ${code})`], ms: 0 });
+  });
   let queue: Promise<unknown> = Promise.resolve();
   return {
     run(task) {
@@ -204,7 +220,7 @@ function openWorker(file: string, track: (w: Worker | null) => void): Maintenanc
     },
     async end() {
       await stopWorker(worker);
-      track(null);
+      live.delete(worker);
     },
   };
 }
@@ -212,12 +228,12 @@ function openWorker(file: string, track: (w: Worker | null) => void): Maintenanc
 /** Runs `use` with a worker of its own for `file` (or `shared`, the pass's), ending the worker it opened. */
 async function inWorker<T>(
   file: string,
-  track: (w: Worker | null) => void,
+  workers: Workers,
   shared: MaintenanceWorker | undefined,
   use: (w: MaintenanceWorker) => Promise<T>,
 ): Promise<T> {
   if (shared) return use(shared);
-  const own = openWorker(file, track);
+  const own = openWorker(file, workers);
   try {
     return await use(own);
   } finally {
@@ -227,12 +243,7 @@ async function inWorker<T>(
 
 /** `PRAGMA quick_check` of the database file in a worker thread (the main thread stays free). */
 export function quickCheckInWorker(file: string, slowMs?: number): Promise<QuickCheckResult> {
-  return inWorker(
-    file,
-    () => {},
-    undefined,
-    (w) => w.run({ kind: 'check', ...(slowMs ? { slowMs } : {}) }),
-  );
+  return inWorker(file, noWorkers(), undefined, (w) => w.run({ kind: 'check', ...(slowMs ? { slowMs } : {}) }));
 }
 
 /**
@@ -245,15 +256,16 @@ export async function backupInWorker(
   db: Db,
   dataDir: string,
   options: BackupOptions = {},
-  track: (w: Worker | null) => void = () => {},
-  /** The pass's worker, already tracked: the backup runs in it instead of a worker of its own. */
+  /** Where the worker it opens is kept while alive (the maintenance's, for its `stop()`). */
+  workers: Workers = noWorkers(),
+  /** The pass's worker, already among `workers`: the backup runs in it instead of a worker of its own. */
   shared?: MaintenanceWorker,
 ): Promise<TakenPoint> {
   // One at a time per data directory (the maintenance tick and a caller of its own): each builds on the
   // point and manifest the one before it left.
   const mine = (inFlight.get(dataDir) ?? Promise.resolve())
     .catch(() => {})
-    .then(() => inWorker(db.name, track, shared, (worker) => takePoint(db, dataDir, options, worker)));
+    .then(() => inWorker(db.name, workers, shared, (worker) => takePoint(db, dataDir, options, worker)));
   inFlight.set(dataDir, mine);
   try {
     return await mine;
@@ -365,16 +377,13 @@ export function startMaintenance(
   };
   let stopped = false;
   let busy: Promise<StartupReport> | null = null;
-  let worker: Worker | null = null;
-  const track = (w: Worker | null): void => {
-    worker = w;
-  };
+  const workers = noWorkers();
 
   // A pass runs its check and its backup in one worker, opened only when the pass has something to do.
   const due = (): boolean => !stopped && current.integrity.ok && backupDue(dataDir, now());
   const run = async (withCheck: boolean): Promise<StartupReport> => {
     if (!withCheck && !due()) return current;
-    return inWorker(db.name, track, undefined, async (worker) => {
+    return inWorker(db.name, workers, undefined, async (worker) => {
       if (withCheck) {
         logger.info('database quick_check started in the background');
         const integrity = await worker.run({
@@ -391,7 +400,7 @@ export function startMaintenance(
       }
       if (!due()) return current;
       try {
-        const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, track, worker);
+        const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, workers, worker);
         logger.info(
           `daily backup ${b.name} (${b.point.kind}: ${b.point.reason}; ${b.point.changedPages} pages, ${b.bytes} bytes, ${b.ms} ms, in the background)`,
         );
@@ -434,7 +443,7 @@ export function startMaintenance(
     async backupNow() {
       await firstRun;
       if (stopped || !current.integrity.ok) return null;
-      const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, track);
+      const b = await backupInWorker(db, dataDir, { now: now(), keep, maxBytes: options.maxBytes }, workers);
       logger.info(`backup ${b.name} taken at a manager's word (${b.point.kind}: ${b.bytes} bytes, ${b.ms} ms)`);
       current = { ...current, backup: b, backupError: null };
       const { ms: _ms, point: _point, ...info } = b;
@@ -445,8 +454,8 @@ export function startMaintenance(
       // Not awaited: the worker in flight is ended below, and the pass that ran it ends with it.
       void loop.stop();
       resolveFirst(current);
-      const w: Worker | null = worker;
-      if (w) await stopWorker(w);
+      workers.closed = true;
+      await Promise.all([...workers.live].map(stopWorker));
       removeInProgress(dataDir);
     },
   };

@@ -22,6 +22,7 @@ import {
 import { quickCheck } from '../../electron/db/integrity.ts';
 import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
 import { tempDatabases } from '../support/temp-db.ts';
+import type { Worker } from 'node:worker_threads';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 const open: Db[] = [];
@@ -35,6 +36,13 @@ const mark = (d: Db, value: string): void => {
   d.exec('CREATE TABLE IF NOT EXISTS t_mark (v TEXT)');
   d.prepare('INSERT INTO t_mark (v) VALUES (?)').run(value);
 };
+/** Waits until `done` holds (polled every 5 ms), at most 10 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (const end = Date.now() + 10_000; !done();) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
 const marks = (d: Db): string[] =>
   (d.prepare('SELECT v FROM t_mark ORDER BY rowid').all() as { v: string }[]).map((r) => r.v);
 
@@ -59,6 +67,47 @@ describe('startup checks and daily backups', () => {
     const again = startMaintenance(d, dir, logger, { delayMs: 0, now: () => T0 + 60_000 });
     expect((await again.firstRun).backup).toBeNull();
     await again.stop();
+  });
+
+  it('stop() ends every worker alive: a manual backup’s and the hourly pass’s waiting for it', async () => {
+    const dir = tmp();
+    const d = db(dir);
+    let t = T0;
+    const m = startMaintenance(d, dir, logger, { delayMs: 0, intervalMs: 10, now: () => t });
+    await m.firstRun;
+    // 24 MB that do not compress: the manual backup's increment writes them at 32 MB/s, most of a second.
+    d.exec('CREATE TABLE bulk (b BLOB)');
+    const put = d.prepare('INSERT INTO bulk (b) VALUES (randomblob(65536))');
+    d.transaction(() => {
+      for (let i = 0; i < 384; i++) put.run();
+    })();
+    const started: Worker[] = [];
+    const exited = new Set<Worker>();
+    const seen = (message: unknown): void => {
+      const { worker } = message as { worker: Worker };
+      started.push(worker);
+      worker.once('exit', () => exited.add(worker));
+    };
+    diagnostics.subscribe('worker_threads', seen);
+    try {
+      const manual = m.backupNow();
+      manual.catch(() => {});
+      await until(() => started.length === 1);
+      // The next day: the hourly pass finds a backup due, opens its worker and waits for the manual one.
+      t = T0 + 86_400_000;
+      await until(() => started.length === 2);
+      expect(exited.size).toBe(0);
+      await m.stop();
+      await new Promise((r) => setImmediate(r));
+      expect(exited.size).toBe(2);
+      await expect(manual).rejects.toThrow(/stopped/);
+      // Nothing half-written is left, and a backup asked for after the stop opens no worker.
+      expect(fs.readdirSync(backupDir(dir)).filter((f) => f.startsWith('kasa-inprogress-'))).toEqual([]);
+      await expect(m.backupNow()).resolves.toBeNull();
+      expect(started).toHaveLength(2);
+    } finally {
+      diagnostics.unsubscribe('worker_threads', seen);
+    }
   });
 
   it('the backup is consistent while the WAL holds uncheckpointed writes', async () => {

@@ -6,6 +6,7 @@
  * killed worker, a shrinking file, pruning by chain, and the previous version's `.sqlite` backups.
  */
 import Database from 'better-sqlite3';
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
@@ -237,18 +238,17 @@ describe('restore points: a chain of a full point and increments', () => {
     const p0 = await backupInWorker(d, dir, { now: T0 + DAY });
     const manifest = fs.readFileSync(file(dir, MANIFEST_FILE));
     await trade(d, 1, 20);
+    // The backup's worker, as Node announces the threads it starts.
     let worker: Worker | null = null;
-    const killed = backupInWorker(
-      d,
-      dir,
-      { now: T0 + 2 * DAY, bytesPerSec: 16 * 1024, readBytesPerSec: 64 * 1024 },
-      (w) => {
-        worker = w;
-      },
-    );
+    const seen = (message: unknown): void => {
+      worker = (message as { worker: Worker }).worker;
+    };
+    diagnostics.subscribe('worker_threads', seen);
+    const killed = backupInWorker(d, dir, { now: T0 + 2 * DAY, bytesPerSec: 16 * 1024, readBytesPerSec: 64 * 1024 });
     // Once it has started writing, the worker dies (as with a crash of its thread).
     while (!fs.readdirSync(backupDir(dir)).some((f) => f.endsWith('.kbak.partial')))
       await new Promise((r) => setTimeout(r, 5));
+    diagnostics.unsubscribe('worker_threads', seen);
     await (worker as Worker | null)?.terminate();
     await expect(killed).rejects.toThrow(/maintenance worker stopped/);
     expect(daily(dir).map((b) => b.name)).toEqual([p0.name]);
