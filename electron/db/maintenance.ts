@@ -161,7 +161,7 @@ async function stopWorker(worker: Worker): Promise<void> {
 interface MaintenanceWorker {
   /** Runs a task once the one before it has answered; a worker that has ended answers with why. */
   run(task: CheckTask | PointTask): Promise<WorkerResult>;
-  /** Ends the worker (never while it loads the driver). */
+  /** Ends the worker (never while it loads the driver); its exit takes it out of the live set. */
   end(): Promise<void>;
 }
 
@@ -218,10 +218,7 @@ function openWorker(file: string, workers: Workers): MaintenanceWorker {
       queue = result;
       return result;
     },
-    async end() {
-      await stopWorker(worker);
-      live.delete(worker);
-    },
+    end: () => stopWorker(worker),
   };
 }
 

@@ -4,7 +4,6 @@
  * applied at the next start. The restore points' own guarantees (chains, damage, pruning): restore-points.test.ts.
  */
 import Database from 'better-sqlite3';
-import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,8 +20,9 @@ import {
 } from '../../electron/db/backup.ts';
 import { quickCheck } from '../../electron/db/integrity.ts';
 import { backupInWorker, startMaintenance } from '../../electron/db/maintenance.ts';
+import { untilValue } from '../support/poll.ts';
 import { tempDatabases } from '../support/temp-db.ts';
-import type { Worker } from 'node:worker_threads';
+import { watchThreads } from '../support/threads.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
 const open: Db[] = [];
@@ -36,13 +36,6 @@ const mark = (d: Db, value: string): void => {
   d.exec('CREATE TABLE IF NOT EXISTS t_mark (v TEXT)');
   d.prepare('INSERT INTO t_mark (v) VALUES (?)').run(value);
 };
-/** Waits until `done` holds (polled every 5 ms), at most 10 s. */
-async function until(done: () => boolean): Promise<void> {
-  for (const end = Date.now() + 10_000; !done();) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 const marks = (d: Db): string[] =>
   (d.prepare('SELECT v FROM t_mark ORDER BY rowid').all() as { v: string }[]).map((r) => r.v);
 
@@ -53,14 +46,12 @@ describe('startup checks and daily backups', () => {
     expect(quickCheck(d).ok).toBe(true);
     // Node announces every thread it starts: the pass's check, checkpoint and point share one (a thread costs
     // about 60 ms of CPU to start on the reference machine).
-    let threads = 0;
-    const counted = (): void => void threads++;
-    diagnostics.subscribe('worker_threads', counted);
+    const threads = watchThreads();
     const first = startMaintenance(d, dir, logger, { delayMs: 0, now: () => T0 });
     const report = await first.firstRun;
     await first.stop();
-    diagnostics.unsubscribe('worker_threads', counted);
-    expect(threads).toBe(1);
+    threads.end();
+    expect(threads.started).toHaveLength(1);
     expect(report.integrity.ok).toBe(true);
     expect(report.backup?.name).toMatch(/^kasa-20261122T090000000Z\.kbak$/);
     expect(backupDue(dir, T0 + 60_000)).toBe(false);
@@ -81,21 +72,24 @@ describe('startup checks and daily backups', () => {
     d.transaction(() => {
       for (let i = 0; i < 384; i++) put.run();
     })();
-    const started: Worker[] = [];
-    const exited = new Set<Worker>();
-    const seen = (message: unknown): void => {
-      const { worker } = message as { worker: Worker };
-      started.push(worker);
-      worker.once('exit', () => exited.add(worker));
-    };
-    diagnostics.subscribe('worker_threads', seen);
+    const { started, exited, end } = watchThreads();
     try {
       const manual = m.backupNow();
       manual.catch(() => {});
-      await until(() => started.length === 1);
+      await untilValue(
+        'the manual backup’s worker',
+        () => started.length,
+        (n) => n === 1,
+        { everyMs: 5, tries: 2000 },
+      );
       // The next day: the hourly pass finds a backup due, opens its worker and waits for the manual one.
       t = T0 + 86_400_000;
-      await until(() => started.length === 2);
+      await untilValue(
+        'the pass’s worker',
+        () => started.length,
+        (n) => n === 2,
+        { everyMs: 5, tries: 2000 },
+      );
       expect(exited.size).toBe(0);
       await m.stop();
       await new Promise((r) => setImmediate(r));
@@ -106,7 +100,7 @@ describe('startup checks and daily backups', () => {
       await expect(m.backupNow()).resolves.toBeNull();
       expect(started).toHaveLength(2);
     } finally {
-      diagnostics.unsubscribe('worker_threads', seen);
+      end();
     }
   });
 

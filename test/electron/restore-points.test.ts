@@ -6,10 +6,8 @@
  * killed worker, a shrinking file, pruning by chain, and the previous version's `.sqlite` backups.
  */
 import Database from 'better-sqlite3';
-import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../electron/db/open.ts';
 import {
@@ -25,6 +23,7 @@ import { MANIFEST_FILE, planNextPoint } from '../../electron/db/restore-points.t
 import { buildHistory, sellWhile } from '../support/history.ts';
 import { tempDatabases } from '../support/temp-db.ts';
 import { tempDirs } from '../support/temp-dirs.ts';
+import { watchThreads } from '../support/threads.ts';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2025, 2, 3, 8, 0, 0);
@@ -239,17 +238,13 @@ describe('restore points: a chain of a full point and increments', () => {
     const manifest = fs.readFileSync(file(dir, MANIFEST_FILE));
     await trade(d, 1, 20);
     // The backup's worker, as Node announces the threads it starts.
-    let worker: Worker | null = null;
-    const seen = (message: unknown): void => {
-      worker = (message as { worker: Worker }).worker;
-    };
-    diagnostics.subscribe('worker_threads', seen);
+    const threads = watchThreads();
     const killed = backupInWorker(d, dir, { now: T0 + 2 * DAY, bytesPerSec: 16 * 1024, readBytesPerSec: 64 * 1024 });
     // Once it has started writing, the worker dies (as with a crash of its thread).
     while (!fs.readdirSync(backupDir(dir)).some((f) => f.endsWith('.kbak.partial')))
       await new Promise((r) => setTimeout(r, 5));
-    diagnostics.unsubscribe('worker_threads', seen);
-    await (worker as Worker | null)?.terminate();
+    threads.end();
+    await threads.started.at(-1)?.terminate();
     await expect(killed).rejects.toThrow(/maintenance worker stopped/);
     expect(daily(dir).map((b) => b.name)).toEqual([p0.name]);
     expect(fs.readdirSync(backupDir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
