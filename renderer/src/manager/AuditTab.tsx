@@ -4,20 +4,18 @@ import type { PosApi } from '../../../shared/contract/index.ts';
 import type { AuditEntry } from '../../../shared/contract/audit.ts';
 import type { Language } from '../../../shared/domain.ts';
 import { tillAuditSentence } from '../../../shared/i18n/audit.ts';
-import { call, localTime, pinOf, useAction, Alert, MgrTable, PinForm } from './common.tsx';
+import { call, localTime, pinOf, useRunner, Alert, MgrTable, PinForm } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 export function AuditTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
   return (
     <div className="mgr-tab">
       <PinForm
         selfApproves
-        t={t}
-        busy={busy}
-        run={run}
+        runner={runner}
         button={t('show')}
         onPin={async (managerPin) =>
           setEntries((await call(api['audit.list']({ ...pinOf(managerPin), limit: 100 }))).entries)

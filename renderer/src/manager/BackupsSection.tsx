@@ -6,7 +6,18 @@ import type { Language } from '../../../shared/domain.ts';
 import { Modal } from '../components/Modal.tsx';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatSize } from '../../../shared/i18n/size.ts';
-import { call, pinOf, useAction, Alert, ApprovedForm, MgrTable, PinForm, PinInput, RunButton } from './common.tsx';
+import {
+  call,
+  pinOf,
+  useAction,
+  useRunner,
+  Alert,
+  ApprovedForm,
+  MgrTable,
+  PinForm,
+  PinInput,
+  RunButton,
+} from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
 /**
@@ -22,8 +33,9 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
   const [copying, setCopying] = useState<BackupsView['backups'][number] | null>(null);
   const [folder, setFolder] = useState('');
   const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
-  const [copyError, copyBusy, runCopy] = useAction();
+  const [error, runner] = useRunner(t);
+  const { run, busy } = runner;
+  const [copyError, copyRunner] = useRunner(t);
   const when = (iso: string) => formatMoment(iso, lang);
   // The point an increment builds on, by its time as the list shows it (its file name when not listed).
   const parentWhen = (parent: string | null): string => {
@@ -37,9 +49,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
       <h3>{t('backups')}</h3>
       <PinForm
         selfApproves
-        t={t}
-        busy={busy}
-        run={run}
+        runner={runner}
         button={t('backups_show')}
         onPin={async (managerPin) => setView(await call(api['backups.list']({ ...pinOf(managerPin) })))}
       />
@@ -116,9 +126,7 @@ export function BackupsSection(props: { api: PosApi; t: ManagerT; lang: Language
         <Modal title={t('backup_copy_title', { at: when(copying.createdAt) })} onClose={() => setCopying(null)}>
           <ApprovedForm
             selfApproves
-            t={t}
-            run={runCopy}
-            busy={copyBusy}
+            runner={copyRunner}
             label={t('backup_copy_title', { at: when(copying.createdAt) })}
             button={t('backup_copy_do')}
             idPrefix="backup-copy"

@@ -23,9 +23,9 @@ import {
   pinOf,
   saveBase64,
   SelfApproval,
-  useAction,
+  useRunner,
   type ApprovedField,
-  type Run,
+  type Runner,
 } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import { ExportDays, ExportTotals } from './ExportTables.tsx';
@@ -44,9 +44,7 @@ function thisMonth(): { from: string; to: string } {
  * whose saving says so; `after`: what the section shows under the form.
  */
 function BooksSettings<F extends string>(props: {
-  t: ManagerT;
-  run: Run;
-  busy: boolean;
+  runner: Runner;
   name: 'accounts' | 'schedule' | 'mail';
   labels: Record<F, string>;
   setNote: (note: string | null) => void;
@@ -54,15 +52,14 @@ function BooksSettings<F extends string>(props: {
   children: (field: ApprovedField<F>) => ReactNode;
   after?: ReactNode;
 }) {
-  const { t, name } = props;
+  const { runner, name } = props;
+  const { t } = runner;
   return (
     <section aria-label={t(`books_${name}`)}>
       <h4>{t(`books_${name}`)}</h4>
       <p>{t(`books_${name}_intro`)}</p>
       <ApprovedForm
-        t={t}
-        run={props.run}
-        busy={props.busy}
+        runner={runner}
         label={t(`books_${name}`)}
         button={t(`books_${name}_save`)}
         idPrefix={`books-${name}`}
@@ -84,10 +81,11 @@ function BooksSettings<F extends string>(props: {
 export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const { api, t, lang } = props;
   const selfApproves = useContext(SelfApproval);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
+  const { run, busy } = runner;
   const [note, setNote] = useState<string | null>(null);
   // The three settings save through the tab's action and say so in its note.
-  const settingsProps = { t, run, busy, setNote };
+  const settingsProps = { runner, setNote };
   const [from, setFrom] = useState<string | null>(thisMonth().from);
   const [to, setTo] = useState<string | null>(thisMonth().to);
   const [view, setView] = useState<ExportView | null>(null);
@@ -158,9 +156,7 @@ export function BooksTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       <section aria-label={t('books_period')}>
         <h4>{t('books_period')}</h4>
         <ApprovedForm
-          t={t}
-          run={run}
-          busy={busy}
+          runner={runner}
           label={t('books_period')}
           button={t('books_show')}
           idPrefix="books-period"

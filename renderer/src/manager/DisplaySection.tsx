@@ -17,7 +17,7 @@ import {
   call,
   localTime,
   pinOf,
-  useAction,
+  useRunner,
 } from './common.tsx';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -29,9 +29,9 @@ export function DisplaySection(props: { api: PosApi; t: ManagerT; lang: Language
   const [revokeId, setRevokeId] = useState('');
   const [made, setMade] = useState<{ label: string; url: string } | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
   // Both forms: the manager logged in is not asked for her PIN again.
-  const formProps = { t, run, busy, selfApproves: true } as const;
+  const formProps = { runner, selfApproves: true } as const;
   const reload = async (managerPin = ''): Promise<void> => {
     const r = await api['display.tokens'](pinOf(managerPin));
     if (r.ok) setTokens(r.value.tokens);

@@ -15,6 +15,7 @@ import {
   localTime,
   pinOf,
   useAction,
+  useRunner,
   MgrTable,
   NoteAndAlert,
   PinForm,
@@ -38,7 +39,7 @@ export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<string | null>(null);
-  const [listError, listBusy, runList] = useAction();
+  const [listError, listRunner] = useRunner(t);
   const [error, busy, run] = useAction();
 
   useEffect(() => {
@@ -89,9 +90,7 @@ export function HeldJobs(props: { api: PosApi; t: ManagerT; lang: Language }) {
       <p className="mgr-hint">{t('held_intro')}</p>
       <PinForm
         selfApproves
-        t={t}
-        busy={listBusy}
-        run={runList}
+        runner={listRunner}
         button={t('held_show')}
         onPin={async (managerPin) => show((await call(api['print.held']({ ...pinOf(managerPin) }))).jobs)}
       />

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import { formatAccount } from '../../../shared/payments/ips-qr.ts';
 import type { ManagerT } from './i18n.ts';
-import { call, useAction, ApprovedForm, ApprovedInputs, NoteAndAlert, type InputAttrs } from './common.tsx';
+import { call, useRunner, ApprovedForm, ApprovedInputs, NoteAndAlert, type InputAttrs } from './common.tsx';
 
 /** The account (with a sample of how it is written) and the payee name, as the form asks them. */
 const IPS_INPUTS: Record<'ipsAccount' | 'ipsName', InputAttrs> = {
@@ -25,9 +25,9 @@ export function IpsSection(props: { api: PosApi; t: ManagerT }) {
     setForm((f) => ({ ...f, [key]: value }));
   };
   const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
   useEffect(() => {
-    void run(async () => {
+    void runner.run(async () => {
       const v = await call(api['settings.get']({}));
       setForm((f) => ({
         ipsAccount: typed.current.ipsAccount ? f.ipsAccount : v.ipsAccount ? formatAccount(v.ipsAccount) : '',
@@ -41,9 +41,7 @@ export function IpsSection(props: { api: PosApi; t: ManagerT }) {
       <h3>{t('ips_title')}</h3>
       <p className="mgr-hint">{t('ips_hint')}</p>
       <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
+        runner={runner}
         label={t('ips_title')}
         button={t('ips_save')}
         idPrefix="ips"

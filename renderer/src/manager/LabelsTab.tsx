@@ -20,7 +20,8 @@ import {
   NoteAndAlert,
   pinOf,
   RunButton,
-  useAction,
+  useRunner,
+  type Runner,
 } from './common.tsx';
 import { savePdf } from './GoodsTab.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
@@ -44,21 +45,18 @@ const num = (v: string): number => Number(v.replace(',', '.'));
  * no PIN for labels.
  */
 function LabelsForm<F extends string>(props: {
-  t: ManagerT;
-  run: ReturnType<typeof useAction>[2];
-  busy: boolean;
+  runner: Runner;
   name: 'printer' | 'net';
   labels: Record<F, ManagerText>;
   onSubmit: (pin: string) => Promise<void>;
   children: (field: ApprovedField<F>) => ReactNode;
 }) {
-  const { t, name } = props;
+  const { runner, name } = props;
+  const { t } = runner;
   const labels = Object.fromEntries(Object.entries<ManagerText>(props.labels).map(([k, key]) => [k, t(key)]));
   return (
     <ApprovedForm
-      t={t}
-      run={props.run}
-      busy={props.busy}
+      runner={runner}
       selfApproves
       label={t(`labels_${name}_form`)}
       button={t(`labels_${name}_save`)}
@@ -98,14 +96,13 @@ function LabelCard(props: { t: ManagerT; lang: Language; label: LabelView }) {
 }
 
 function PrinterForm(props: {
-  t: ManagerT;
+  runner: Runner;
   overview: LabelsOverview;
-  run: ReturnType<typeof useAction>[2];
-  busy: boolean;
   onSaved: (note: string) => void;
   api: PosApi;
 }) {
-  const { t, overview } = props;
+  const { overview } = props;
+  const { t } = props.runner;
   const saved = overview.printer;
   const [uri, setUri] = useState(saved?.uri ?? '');
   const [presetId, setPresetId] = useState(saved?.presetId ?? overview.presets[0]?.id ?? '');
@@ -169,14 +166,8 @@ function PrinterForm(props: {
   );
 }
 
-function NetQuantityForm(props: {
-  t: ManagerT;
-  run: ReturnType<typeof useAction>[2];
-  busy: boolean;
-  api: PosApi;
-  onSaved: (note: string) => void;
-}) {
-  const { t } = props;
+function NetQuantityForm(props: { runner: Runner; api: PosApi; onSaved: (note: string) => void }) {
+  const { t } = props.runner;
   const [code, setCode] = useState('');
   const [net, setNet] = useState('');
   const [unit, setUnit] = useState<'kg' | 'l' | ''>('kg');
@@ -238,7 +229,8 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   const [stock, setStock] = useState('');
   const [preview, setPreview] = useState<LabelView[]>([]);
   const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
+  const { run, busy } = runner;
 
   const load = async (): Promise<void> => {
     const o = await call(api['labels.overview']({}));
@@ -359,16 +351,14 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       {overview && (
         <PrinterForm
           key={overview.printer?.uri ?? 'none'}
-          t={t}
+          runner={runner}
           api={api}
           overview={overview}
-          run={run}
-          busy={busy}
           onSaved={saved}
         />
       )}
       <h3>{t('labels_net_title')}</h3>
-      <NetQuantityForm t={t} api={api} run={run} busy={busy} onSaved={saved} />
+      <NetQuantityForm runner={runner} api={api} onSaved={saved} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import {
   call,
   pinOf,
   usePinLabel,
-  useAction,
+  useRunner,
   useFieldErrors,
   ApprovedForm,
   ApprovedInputs,
@@ -43,7 +43,8 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
   const [form, setForm] = useState({ url: '', pin: '', managerPin: '' });
   const [note, setNote] = useState<string | null>(null);
   const [esir, setEsir] = useState({ esirId: '', esirVersion: '' });
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
+  const { run, busy } = runner;
   const pinLabel = usePinLabel(t);
   const labels: Record<LpfrField, string> = {
     url: t('lpfr_address'),
@@ -174,9 +175,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
       </form>
       <p className="mgr-hint">{t('esir_hint')}</p>
       <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
+        runner={runner}
         label={t('esir_number')}
         button={t('esir_save')}
         idPrefix="esir"

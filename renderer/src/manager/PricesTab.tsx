@@ -35,8 +35,9 @@ import {
   PinInput,
   pinOf,
   useAction,
+  useRunner,
   type ApprovedField,
-  type Run,
+  type Runner,
 } from './common.tsx';
 import type { ManagerT, ManagerText } from './i18n.ts';
 
@@ -285,7 +286,8 @@ export function PricesTab(props: TabProps) {
   const [groups, setGroups] = useState<ProductGroup[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
+  const { run } = runner;
   const load = async () => setOverview(await call(api['prices.overview']({})));
   useEffect(() => {
     void run(async () => {
@@ -298,7 +300,7 @@ export function PricesTab(props: TabProps) {
     await load();
     setNote(text);
   };
-  const shared = { ...props, run, busy, groups, done, ask: setConfirm };
+  const shared = { ...props, runner, groups, done, ask: setConfirm };
   return (
     <div className="mgr-tab mgr-prices">
       <h3>{t('prices_title')}</h3>
@@ -322,8 +324,7 @@ export function PricesTab(props: TabProps) {
 }
 
 interface SectionProps extends TabProps {
-  run: Run;
-  busy: boolean;
+  runner: Runner;
   groups: ProductGroup[];
   done: (note: string) => Promise<void>;
   ask: (c: Confirmation) => void;
@@ -549,7 +550,8 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
     fields: (field: ApprovedField<L | RuleField>, form: F, setForm: (f: F) => void) => ReactNode;
   },
 ) {
-  const { t, lang, run, busy, words } = props;
+  const { t, lang, runner, words } = props;
+  const { busy } = runner;
   const [form, setForm] = useState<F>(props.empty);
   const wl = windowLabels(t);
   const labels = { name: t('prices_f_name'), priority: t('prices_f_priority'), ...wl, ...props.labels } as Record<
@@ -616,9 +618,7 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
       <h5>{form.id === undefined ? t(words.created) : t(words.editing, { name: form.name })}</h5>
       {props.hint && <p className="mgr-hint">{props.hint}</p>}
       <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
+        runner={runner}
         selfApproves
         label={t(words.form)}
         button={t(words.save)}
@@ -1018,7 +1018,8 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
 }
 
 function ScheduledSection(props: SectionProps & { scheduled: ScheduledPriceView[] }) {
-  const { api, t, lang, run, busy } = props;
+  const { api, t, lang, runner } = props;
+  const { busy } = runner;
   const [form, setForm] = useState<{ code: string; price: string; day: string | null; time: string }>({
     code: '',
     price: '',
@@ -1096,9 +1097,7 @@ function ScheduledSection(props: SectionProps & { scheduled: ScheduledPriceView[
       )}
       <h5>{t('prices_sched_new')}</h5>
       <ApprovedForm
-        t={t}
-        run={run}
-        busy={busy}
+        runner={runner}
         selfApproves
         label={t('prices_sched_new')}
         button={t('prices_sched_save')}

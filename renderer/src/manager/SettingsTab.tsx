@@ -10,7 +10,7 @@ import type { ManagerT, ManagerText } from './i18n.ts';
 import {
   call,
   pinOf,
-  useAction,
+  useRunner,
   ApprovedForm,
   Field,
   PinInput,
@@ -114,7 +114,8 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
     allowRefundWithoutBuyerId: false,
   });
   const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
+  const { run, busy } = runner;
   useEffect(() => {
     void run(async () => {
       const v = await call(api['settings.get']({}));
@@ -148,7 +149,7 @@ export function SettingsTab(props: { api: PosApi; t: ManagerT; lang: Language })
   /** One group's form: its fields saved by `settings.update`, approved by the manager logged in (or a PIN). */
   const section = <F extends string>(
     p: Pick<Parameters<typeof ApprovedForm<F>>[0], 'label' | 'idPrefix' | 'labels' | 'onSubmit' | 'children'>,
-  ) => view && <ApprovedForm selfApproves t={t} run={run} busy={busy} button={t('save')} {...p} />;
+  ) => view && <ApprovedForm selfApproves runner={runner} button={t('save')} {...p} />;
   const input = (key: keyof SettingsForm, extra: { maxLength?: number; inputMode?: 'numeric' | 'decimal' } = {}) =>
     function Control(errorProps: { 'aria-invalid'?: boolean; 'aria-describedby'?: string }) {
       return (

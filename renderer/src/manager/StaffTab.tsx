@@ -10,6 +10,7 @@ import type { StaffRole, StaffView } from '../../../shared/contract/staff.ts';
 import {
   call,
   useAction,
+  useRunner,
   ApprovedForm,
   type ApprovedField,
   MgrTable,
@@ -17,7 +18,7 @@ import {
   RowForm,
   SubmitButton,
   NoteAndAlert,
-  type Run,
+  type Runner,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
 
@@ -103,7 +104,8 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
   const [picked, setPicked] = useState<number | null>(null);
   const [pins, setPins] = useState({ currentPin: '', newPin: '' });
   const [note, setNote] = useState<string | null>(null);
-  const [error, busy, run] = useAction();
+  const [error, runner] = useRunner(t);
+  const { run } = runner;
   // One's own PIN has its own form, and its refusals stay beside it.
   const [pinError, pinBusy, pinRun] = useAction();
   const [pinNote, setPinNote] = useState<string | null>(null);
@@ -153,16 +155,14 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
         <PersonEditor
           key={person.id}
           api={api}
-          t={t}
+          runner={runner}
           person={person}
-          run={run}
-          busy={busy}
           onDone={changed}
           onClose={() => setPicked(null)}
         />
       )}
       <h3>{t('staff_add_title')}</h3>
-      <AddPerson api={api} t={t} run={run} busy={busy} onDone={changed} />
+      <AddPerson api={api} runner={runner} onDone={changed} />
       <h3>{t('change_pin')}</h3>
       <RowForm
         label={t('change_pin')}
@@ -193,14 +193,13 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
 /** One person picked from the list: their details, their activity, a new PIN. */
 function PersonEditor(props: {
   api: PosApi;
-  t: ManagerT;
+  runner: Runner;
   person: StaffView;
-  run: Run;
-  busy: boolean;
   onDone: (note: string) => Promise<void>;
   onClose: () => void;
 }) {
-  const { api, t, person, run, busy } = props;
+  const { api, runner, person } = props;
+  const { t } = runner;
   const [form, setForm] = useState<Details>(detailsOf(person));
   const [newPin, setNewPin] = useState({ pin: '' });
   const name = person.name;
@@ -222,9 +221,7 @@ function PersonEditor(props: {
     children: (field: ApprovedField<F>) => ReactNode;
   }) => (
     <ApprovedForm
-      t={t}
-      run={run}
-      busy={busy}
+      runner={runner}
       {...form}
       onSubmit={async (managerPin) => {
         const changed = change();
@@ -300,21 +297,14 @@ function PersonEditor(props: {
 }
 
 /** A new person: name, role, their PIN and e-mail, with a manager's PIN. */
-function AddPerson(props: {
-  api: PosApi;
-  t: ManagerT;
-  run: Run;
-  busy: boolean;
-  onDone: (note: string) => Promise<void>;
-}) {
-  const { api, t } = props;
+function AddPerson(props: { api: PosApi; runner: Runner; onDone: (note: string) => Promise<void> }) {
+  const { api, runner } = props;
+  const { t } = runner;
   const empty = { name: '', role: 'cashier' as StaffRole, pin: '', email: '' };
   const [form, setForm] = useState(empty);
   return (
     <ApprovedForm
-      t={t}
-      run={props.run}
-      busy={props.busy}
+      runner={runner}
       label={t('staff_add_title')}
       button={t('add_person')}
       idPrefix="staff-add"

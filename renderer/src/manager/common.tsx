@@ -75,6 +75,16 @@ export function errorText(err: unknown): string {
 /** Runs an action: busy while it runs, its error text kept for an alert. */
 export type Run = (fn: () => Promise<void>) => Promise<void>;
 
+/**
+ * What a tab's forms need to run its commands, as one value: its translator, its action runner (`useAction`) and
+ * whether an action of it is running (the forms' buttons wait on it).
+ */
+export interface Runner {
+  t: ManagerT;
+  run: Run;
+  busy: boolean;
+}
+
 /** Runs an action, keeping its error text for an alert. */
 export function useAction(): [string | null, boolean, Run] {
   const [error, setError] = useState<string | null>(null);
@@ -91,6 +101,12 @@ export function useAction(): [string | null, boolean, Run] {
     }
   };
   return [error, busy, run];
+}
+
+/** A tab's `Runner` (its actions run with its translator `t`) and the error text its last action left, for an alert. */
+export function useRunner(t: ManagerT): [string | null, Runner] {
+  const [error, busy, run] = useAction();
+  return [error, { t, run, busy }];
 }
 
 /**
@@ -167,26 +183,25 @@ export function RowForm(props: { onSubmit: () => void; label?: string; children:
 
 /** A form asking only a manager's PIN before it shows something; the PIN is cleared once it was accepted. */
 export function PinForm(props: {
-  t: ManagerT;
-  busy: boolean;
-  run: Run;
+  runner: Runner;
   button: string;
   onPin: (managerPin: string) => Promise<void>;
   /** The command is one a manager logged in runs without her PIN (`SELF_APPROVED`). */
   selfApproves?: boolean;
 }) {
+  const { t, run, busy } = props.runner;
   const [pin, setPin] = useState('');
   return (
     <RowForm
       onSubmit={() =>
-        void props.run(async () => {
+        void run(async () => {
           await props.onPin(pin);
           setPin('');
         })
       }
     >
-      <PinInput t={props.t} value={pin} onChange={setPin} selfApproves={props.selfApproves === true} />
-      <SubmitButton busy={props.busy}>{props.button}</SubmitButton>
+      <PinInput t={t} value={pin} onChange={setPin} selfApproves={props.selfApproves === true} />
+      <SubmitButton busy={busy}>{props.button}</SubmitButton>
     </RowForm>
   );
 }
@@ -261,9 +276,7 @@ export type ApprovedField<F extends string> = (
  * The PIN is cleared once accepted, and when it was the PIN that was refused; otherwise it stays.
  */
 export function ApprovedForm<F extends string>(props: {
-  t: ManagerT;
-  run: Run;
-  busy: boolean;
+  runner: Runner;
   /** The form's accessible name (several on one tab each have their own). */
   label: string;
   button: string;
@@ -282,7 +295,7 @@ export function ApprovedForm<F extends string>(props: {
   /** The form's field a refusal at this contract path is about (`items.2.code` → `items`); else its last name. */
   fieldOf?: (path: string) => string | undefined;
 }) {
-  const { t } = props;
+  const { t, run, busy } = props.runner;
   const [pin, setPin] = useState('');
   const selfLabel = usePinLabel(t);
   const labels = {
@@ -316,7 +329,7 @@ export function ApprovedForm<F extends string>(props: {
     <RowForm
       label={props.label}
       onSubmit={() =>
-        void props.run(async () => {
+        void run(async () => {
           setFieldErrors({});
           try {
             await props.onSubmit(pin);
@@ -336,7 +349,7 @@ export function ApprovedForm<F extends string>(props: {
         value={pin}
         onChange={setPin}
       />
-      <SubmitButton busy={props.busy} disabled={props.disabled === true}>
+      <SubmitButton busy={busy} disabled={props.disabled === true}>
         {props.button}
       </SubmitButton>
     </RowForm>
