@@ -34,6 +34,7 @@ import {
   NoteAndAlert,
   PinInput,
   pinOf,
+  formInput,
   useAction,
   useRunner,
   type ApprovedField,
@@ -453,6 +454,16 @@ function nextFor(t: ManagerT, o: PricesOverview, p: ProductView): { at: string; 
   return out.sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** A new list's or promotion's shared part: no name, priority 1, no window. */
+const NEW_RULE: RuleForm = { ...NO_WINDOW, name: '', priority: '1' };
+/** The shared part of a stored list's or promotion's form. */
+const ruleFormOf = (v: PriceListView | PromotionView): RuleForm => ({
+  ...windowOfView(v),
+  id: v.id,
+  name: v.name,
+  priority: String(v.priority),
+});
+
 interface ListForm extends RuleForm {
   scope: PriceListView['scope'];
   buyerPib: string;
@@ -461,9 +472,7 @@ interface ListForm extends RuleForm {
   rulePercent: string;
 }
 const NEW_LIST: ListForm = {
-  ...NO_WINDOW,
-  name: '',
-  priority: '1',
+  ...NEW_RULE,
   scope: 'shop',
   buyerPib: '',
   items: [],
@@ -473,10 +482,7 @@ const NEW_LIST: ListForm = {
 
 function listForm(l: PriceListView): ListForm {
   return {
-    ...windowOfView(l),
-    id: l.id,
-    name: l.name,
-    priority: String(l.priority),
+    ...ruleFormOf(l),
     scope: l.scope,
     buyerPib: l.buyerPib ?? '',
     items: l.items.map((i) => ({ code: i.code, price: moneyText(i.pricePara) })),
@@ -532,7 +538,8 @@ type RuleField = 'name' | 'priority' | WindowField;
 function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm, L extends string>(
   props: SectionProps & {
     rows: R[];
-    words: Record<'title' | 'none' | 'form' | 'save' | 'saved' | 'created' | 'editing' | 'confirm', ManagerText>;
+    /** Its texts are named after it: `prices_<kind>s`, `_none`, `prices_<kind>_form`, … `prices_confirm_<kind>`. */
+    kind: 'list' | 'promotion';
     headers: string[];
     cells: (r: R) => ReactNode[];
     empty: F;
@@ -550,7 +557,7 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
     fields: (field: ApprovedField<L | RuleField>, form: F, setForm: (f: F) => void) => ReactNode;
   },
 ) {
-  const { t, lang, runner, words } = props;
+  const { t, lang, runner, kind } = props;
   const { busy } = runner;
   const [form, setForm] = useState<F>(props.empty);
   const wl = windowLabels(t);
@@ -559,13 +566,13 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
     string
   >;
   return (
-    <section aria-label={t(words.title)}>
-      <h4>{t(words.title)}</h4>
+    <section aria-label={t(`prices_${kind}s`)}>
+      <h4>{t(`prices_${kind}s`)}</h4>
       {props.rows.length === 0 ? (
-        <p>{t(words.none)}</p>
+        <p>{t(`prices_${kind}s_none`)}</p>
       ) : (
         <MgrTable
-          label={t(words.title)}
+          label={t(`prices_${kind}s`)}
           scroll
           headers={[
             t('prices_col_name'),
@@ -600,7 +607,7 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
                     onEdit={() => setForm(props.toForm(r))}
                     onDelete={() =>
                       props.ask({
-                        text: t(words.confirm, { name: r.name }),
+                        text: t(`prices_confirm_${kind}`, { name: r.name }),
                         button: t('prices_delete_short'),
                         action: async (pin) => {
                           await props.remove(r.id, pin);
@@ -615,13 +622,13 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
           ))}
         </MgrTable>
       )}
-      <h5>{form.id === undefined ? t(words.created) : t(words.editing, { name: form.name })}</h5>
+      <h5>{form.id === undefined ? t(`prices_${kind}_new`) : t(`prices_${kind}_editing`, { name: form.name })}</h5>
       {props.hint && <p className="mgr-hint">{props.hint}</p>}
       <ApprovedForm
         runner={runner}
         selfApproves
-        label={t(words.form)}
-        button={t(words.save)}
+        label={t(`prices_${kind}_form`)}
+        button={t(`prices_${kind}_save`)}
         idPrefix={props.idPrefix}
         labels={labels}
         {...(props.fieldOf ? { fieldOf: props.fieldOf } : {})}
@@ -634,23 +641,13 @@ function RuleSection<R extends PriceListView | PromotionView, F extends RuleForm
             ...windowInput(t, form, wl),
           });
           setForm(props.empty);
-          await props.done(t(words.saved, { name: saved.name }));
+          await props.done(t(`prices_${kind}_saved`, { name: saved.name }));
         }}
       >
         {(field) => (
           <>
-            {field('name', (p) => (
-              <input value={form.name} {...p} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            ))}
-            {field('priority', (p) => (
-              <input
-                size={5}
-                inputMode="numeric"
-                value={form.priority}
-                {...p}
-                onChange={(e) => setForm({ ...form, priority: e.target.value })}
-              />
-            ))}
+            {formInput(field, form, setForm, 'name')}
+            {formInput(field, form, setForm, 'priority', { size: 5, inputMode: 'numeric' })}
             {props.fields(field, form, setForm)}
             <WindowFields
               t={t}
@@ -700,16 +697,7 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
     <RuleSection
       {...props}
       rows={props.lists}
-      words={{
-        title: 'prices_lists',
-        none: 'prices_lists_none',
-        form: 'prices_list_form',
-        save: 'prices_list_save',
-        saved: 'prices_list_saved',
-        created: 'prices_list_new',
-        editing: 'prices_list_editing',
-        confirm: 'prices_confirm_list',
-      }}
+      kind="list"
       headers={[t('prices_col_scope'), t('prices_col_content')]}
       cells={(l) => [scopeText(l), content(l)]}
       empty={NEW_LIST}
@@ -748,16 +736,7 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
                 ))}
               </select>
             ))}
-            {form.scope === 'buyer' &&
-              field('buyerPib', (p) => (
-                <input
-                  size={11}
-                  inputMode="numeric"
-                  value={form.buyerPib}
-                  {...p}
-                  onChange={(e) => setForm({ ...form, buyerPib: e.target.value })}
-                />
-              ))}
+            {form.scope === 'buyer' && formInput(field, form, setForm, 'buyerPib', { size: 11, inputMode: 'numeric' })}
             {field(
               'items',
               (p) => (
@@ -820,15 +799,7 @@ function ListsSection(props: SectionProps & { lists: PriceListView[] }) {
                 onChange={(v) => setForm({ ...form, ruleGroup: v })}
               />
             ))}
-            {field('rulePercent', (p) => (
-              <input
-                size={6}
-                inputMode="decimal"
-                value={form.rulePercent}
-                {...p}
-                onChange={(e) => setForm({ ...form, rulePercent: e.target.value })}
-              />
-            ))}
+            {formInput(field, form, setForm, 'rulePercent', { size: 6, inputMode: 'decimal' })}
           </>
         );
       }}
@@ -849,9 +820,7 @@ interface PromotionForm extends RuleForm {
   minQuantity: string;
 }
 const NEW_PROMOTION: PromotionForm = {
-  ...NO_WINDOW,
-  name: '',
-  priority: '1',
+  ...NEW_RULE,
   on: 'code',
   code: '',
   group: '',
@@ -866,10 +835,7 @@ const NEW_PROMOTION: PromotionForm = {
 
 function promotionForm(p: PromotionView): PromotionForm {
   return {
-    ...windowOfView(p),
-    id: p.id,
-    name: p.name,
-    priority: String(p.priority),
+    ...ruleFormOf(p),
     on: p.code !== null ? 'code' : 'group',
     code: p.code ?? '',
     group: p.group ?? '',
@@ -915,16 +881,7 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
     <RuleSection
       {...props}
       rows={props.promotions}
-      words={{
-        title: 'prices_promotions',
-        none: 'prices_promotions_none',
-        form: 'prices_promotion_form',
-        save: 'prices_promotion_save',
-        saved: 'prices_promotion_saved',
-        created: 'prices_promotion_new',
-        editing: 'prices_promotion_editing',
-        confirm: 'prices_confirm_promotion',
-      }}
+      kind="promotion"
       headers={[t('prices_col_target'), t('prices_col_deal')]}
       cells={(p) => [target(p), dealText(t, p)]}
       empty={NEW_PROMOTION}
@@ -956,15 +913,8 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
         );
       }}
       fields={(field, form, setForm) => {
-        const num = (name: 'price' | 'percent' | 'buy' | 'pay' | 'nth' | 'minQuantity') => (p: object) => (
-          <input
-            size={7}
-            inputMode="decimal"
-            value={form[name]}
-            {...p}
-            onChange={(e) => setForm({ ...form, [name]: e.target.value })}
-          />
-        );
+        const num = (name: 'price' | 'percent' | 'buy' | 'pay' | 'nth' | 'minQuantity') =>
+          formInput(field, form, setForm, name, { size: 7, inputMode: 'decimal' });
         return (
           <>
             <ChoiceField
@@ -974,14 +924,7 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
               onChange={(on) => setForm({ ...form, on })}
             />
             {form.on === 'code'
-              ? field('code', (p) => (
-                  <input
-                    size={8}
-                    value={form.code}
-                    {...p}
-                    onChange={(e) => setForm({ ...form, code: e.target.value })}
-                  />
-                ))
+              ? formInput(field, form, setForm, 'code', { size: 8 })
               : field('group', (p) => (
                   <GroupSelect
                     groups={groups}
@@ -1004,12 +947,12 @@ function PromotionsSection(props: SectionProps & { promotions: PromotionView[] }
                 ))}
               </select>
             ))}
-            {form.kind === 'price' && field('price', num('price'))}
-            {form.kind === 'multibuy' && field('buy', num('buy'))}
-            {form.kind === 'multibuy' && field('pay', num('pay'))}
-            {form.kind === 'nth' && field('nth', num('nth'))}
-            {(form.kind === 'percent' || form.kind === 'nth') && field('percent', num('percent'))}
-            {field('minQuantity', num('minQuantity'))}
+            {form.kind === 'price' && num('price')}
+            {form.kind === 'multibuy' && num('buy')}
+            {form.kind === 'multibuy' && num('pay')}
+            {form.kind === 'nth' && num('nth')}
+            {(form.kind === 'percent' || form.kind === 'nth') && num('percent')}
+            {num('minQuantity')}
           </>
         );
       }}
@@ -1123,18 +1066,8 @@ function ScheduledSection(props: SectionProps & { scheduled: ScheduledPriceView[
       >
         {(field) => (
           <>
-            {field('code', (p) => (
-              <input size={8} value={form.code} {...p} onChange={(e) => setForm({ ...form, code: e.target.value })} />
-            ))}
-            {field('price', (p) => (
-              <input
-                size={9}
-                inputMode="decimal"
-                value={form.price}
-                {...p}
-                onChange={(e) => setForm({ ...form, price: e.target.value })}
-              />
-            ))}
+            {formInput(field, form, setForm, 'code', { size: 8 })}
+            {formInput(field, form, setForm, 'price', { size: 9, inputMode: 'decimal' })}
             {field(
               'at',
               () => (

@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { PosApi } from '../../../shared/contract/index.ts';
 import type { StaffRole, StaffView } from '../../../shared/contract/staff.ts';
 import {
+  formInput,
   call,
   useAction,
   useRunner,
@@ -71,14 +72,7 @@ function personInput<K extends string, F extends Record<K, string>>(
   key: K,
   kind: keyof typeof INPUT_KINDS = 'text',
 ): ReactNode {
-  return field(key, (p) => (
-    <input
-      {...INPUT_KINDS[kind]}
-      value={form[key]}
-      {...p}
-      onChange={(e) => setForm({ ...form, [key]: e.target.value })}
-    />
-  ));
+  return formInput(field, form, setForm, key, INPUT_KINDS[kind]);
 }
 
 /** A person's name and role, the first fields of both the editor and the new person's form. */

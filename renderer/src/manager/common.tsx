@@ -388,6 +388,22 @@ export function ApprovedInputs<K extends string>(props: {
 }
 
 /**
+ * One text field of a form held in state, as an `ApprovedForm` field: `form[key]` shown, what is typed put back
+ * with `setForm`; `attrs` are the control's own (its size, its keyboard).
+ */
+export function formInput<K extends string, F extends Record<K, string>>(
+  field: ApprovedField<K>,
+  form: F,
+  setForm: (f: F) => void,
+  key: K,
+  attrs: InputAttrs = {},
+): ReactNode {
+  return field(key, (p) => (
+    <input {...attrs} value={form[key]} {...p} onChange={(e) => setForm({ ...form, [key]: e.target.value })} />
+  ));
+}
+
+/**
  * The core names a bad field by its label (`fieldLabel`, „ИД купца“; an older core by its contract name `uri`);
  * shown next to that field, the message names it by the label the form shows instead.
  */
