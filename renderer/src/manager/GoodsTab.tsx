@@ -33,6 +33,7 @@ import {
   SelfApproval,
   SubmitButton,
   useAction,
+  type InputAttrs,
   type Run,
 } from './common.tsx';
 import type { ManagerT } from './i18n.ts';
@@ -177,9 +178,25 @@ function StockSection({ api, t }: Props) {
   );
 }
 
+/**
+ * A supplier's fields, in the order the form and the table show them (each labelled `goods_<field>`), with their
+ * controls' size and keyboard.
+ */
+const SUPPLIER_INPUTS = {
+  name: {},
+  pib: { inputMode: 'numeric', size: 10 },
+  address: {},
+  account: { size: 22 },
+  contact: {},
+} as const satisfies Record<string, InputAttrs>;
+type SupplierField = keyof typeof SUPPLIER_INPUTS;
+// The record's keys are exactly the fields; Object.keys only forgets that.
+const SUPPLIER_FIELDS = Object.keys(SUPPLIER_INPUTS) as SupplierField[];
+const NO_SUPPLIER: Record<SupplierField, string> = { name: '', pib: '', address: '', account: '', contact: '' };
+
 function SuppliersSection({ api, t }: Props) {
   const [list, setList] = useState<SupplierView[]>([]);
-  const [form, setForm] = useState({ name: '', pib: '', address: '', account: '', contact: '' });
+  const [form, setForm] = useState(NO_SUPPLIER);
   const { note, setNote, error, busy, run, approved, pinField } = useApprovedAction(t);
   const load = () => void run(async () => setList(await call(api['suppliers.list']({}))));
   useEffect(load, [api]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -197,27 +214,17 @@ function SuppliersSection({ api, t }: Props) {
         }),
       );
       setNote(t('goods_supplier_saved', { name: saved.name }));
-      setForm({ name: '', pib: '', address: '', account: '', contact: '' });
+      setForm(NO_SUPPLIER);
       setList(await call(api['suppliers.list']({})));
     });
   return (
     <>
       <RowForm onSubmit={save} label={t('goods_supplier_new')}>
-        <Field label={t('goods_name')}>
-          <input value={form.name} onChange={set('name')} />
-        </Field>
-        <Field label={t('goods_pib')}>
-          <input value={form.pib} onChange={set('pib')} inputMode="numeric" size={10} />
-        </Field>
-        <Field label={t('goods_address')}>
-          <input value={form.address} onChange={set('address')} />
-        </Field>
-        <Field label={t('goods_account')}>
-          <input value={form.account} onChange={set('account')} size={22} />
-        </Field>
-        <Field label={t('goods_contact')}>
-          <input value={form.contact} onChange={set('contact')} />
-        </Field>
+        {SUPPLIER_FIELDS.map((k) => (
+          <Field key={k} label={t(`goods_${k}`)}>
+            <input {...SUPPLIER_INPUTS[k]} value={form[k]} onChange={set(k)} />
+          </Field>
+        ))}
         {pinField}
         <SubmitButton busy={busy}>{t('goods_save_supplier')}</SubmitButton>
       </RowForm>
@@ -226,13 +233,11 @@ function SuppliersSection({ api, t }: Props) {
         label={t('goods_suppliers')}
         rows={list}
         rowKey={(s) => s.id}
-        columns={[
-          { header: t('goods_name'), names: true, cell: (s) => s.name },
-          { header: t('goods_pib'), cell: (s) => s.pib },
-          { header: t('goods_address'), cell: (s) => s.address ?? '—' },
-          { header: t('goods_account'), cell: (s) => s.account ?? '—' },
-          { header: t('goods_contact'), cell: (s) => s.contact ?? '—' },
-        ]}
+        columns={SUPPLIER_FIELDS.map((k) => ({
+          header: t(`goods_${k}`),
+          names: k === 'name',
+          cell: (s: SupplierView) => s[k] ?? '—',
+        }))}
       />
     </>
   );
