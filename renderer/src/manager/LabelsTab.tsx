@@ -247,6 +247,8 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
     setNote(text);
     void run(load);
   };
+  // Both settings forms send through the tab's runner and report here when saved.
+  const formProps = { runner, api, onSaved: saved };
 
   const selection = (): LabelSelection =>
     which === 'products'
@@ -348,17 +350,9 @@ export function LabelsTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       )}
       <h3>{t('labels_printer_title')}</h3>
       {overview && !overview.printer && <p>{t('labels_no_printer')}</p>}
-      {overview && (
-        <PrinterForm
-          key={overview.printer?.uri ?? 'none'}
-          runner={runner}
-          api={api}
-          overview={overview}
-          onSaved={saved}
-        />
-      )}
+      {overview && <PrinterForm key={overview.printer?.uri ?? 'none'} {...formProps} overview={overview} />}
       <h3>{t('labels_net_title')}</h3>
-      <NetQuantityForm runner={runner} api={api} onSaved={saved} />
+      <NetQuantityForm {...formProps} />
     </section>
   );
 }

@@ -115,6 +115,8 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
     await reload();
     props.onChanged();
   };
+  // Both person forms send through the tab's runner and report their change to the list.
+  const formProps = { api, runner, onDone: changed };
   return (
     <div className="mgr-tab">
       {list && !list.online && <p role="status">{t('offline_cache')}</p>}
@@ -145,18 +147,9 @@ export function StaffTab(props: { api: PosApi; t: ManagerT; onChanged: () => voi
         ))}
       </MgrTable>
       <NoteAndAlert note={note} error={error} />
-      {person && (
-        <PersonEditor
-          key={person.id}
-          api={api}
-          runner={runner}
-          person={person}
-          onDone={changed}
-          onClose={() => setPicked(null)}
-        />
-      )}
+      {person && <PersonEditor key={person.id} {...formProps} person={person} onClose={() => setPicked(null)} />}
       <h3>{t('staff_add_title')}</h3>
-      <AddPerson api={api} runner={runner} onDone={changed} />
+      <AddPerson {...formProps} />
       <h3>{t('change_pin')}</h3>
       <RowForm
         label={t('change_pin')}
