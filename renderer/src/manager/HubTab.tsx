@@ -32,7 +32,7 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
   };
   // A refusal naming a field (bad input, a refused PIN, the hub's answer) goes next to it; the rest to the alert.
   // An unreachable hub is about the URL the manager typed.
-  const { fieldErrors, setFieldErrors, fail } = useFieldErrors(
+  const { fieldErrors, setFieldErrors, fielded } = useFieldErrors(
     labels,
     'hub',
     (e) => e.field ?? (e.code === 'unavailable' ? 'url' : undefined),
@@ -67,8 +67,8 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       setFieldErrors({ [missing]: message(lang, 'required', { field: labels[missing] }) });
       return;
     }
-    void run(async () => {
-      try {
+    void run(
+      fielded(async () => {
         const r = await call(
           api['hub.enrol']({
             url: form.url.trim(),
@@ -80,10 +80,8 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         setForm({ url: '', code: '', fingerprint: '', managerPin: '' });
         setNote(t('hub_enrolled_note', { till: r.tillId, shop: r.shopId }));
         setStatus(await call(api['hub.status']({})));
-      } catch (err) {
-        fail(err);
-      }
-    });
+      }),
+    );
   };
 
   const repin = (e: FormEvent) => {
@@ -95,8 +93,8 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
       setFieldErrors({ [missing]: message(lang, 'required', { field: labels[missing] }) });
       return;
     }
-    void run(async () => {
-      try {
+    void run(
+      fielded(async () => {
         await call(
           api['hub.repin']({
             fingerprint: form.fingerprint.trim(),
@@ -107,24 +105,20 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
         setForm({ url: '', code: '', fingerprint: '', managerPin: '' });
         setNote(t('hub_repinned_note'));
         setStatus(await call(api['hub.status']({})));
-      } catch (err) {
-        fail(err);
-      }
-    });
+      }),
+    );
   };
 
   /** A choice sent with the manager's PIN (`send` answers the note to show): the PIN cleared, the status read again. */
   const choose = (send: (managerPin: string) => Promise<string>) => {
-    void run(async () => {
-      try {
+    void run(
+      fielded(async () => {
         const done = await send(form.managerPin);
         setForm({ ...form, managerPin: '' });
         setNote(done);
         setStatus(await call(api['hub.status']({})));
-      } catch (err) {
-        fail(err);
-      }
-    });
+      }),
+    );
   };
   /** The manager's choice after enrolling into a shop with products (`hub.catalogChoice`). */
   const chooseCatalog = (keep: 'hub' | 'till') =>
@@ -301,7 +295,7 @@ function StaffChoice(props: {
     labels[`choices.${i}.hubId`] = p.name;
     labels[`choices.${i}.name`] = t('hub_staff_new_name', { name: p.name });
   });
-  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'hub-staff', (e) => e.field);
+  const { fieldErrors, setFieldErrors, fielded, errorProps } = useFieldErrors(labels, 'hub-staff', (e) => e.field);
   const role = (r: 'cashier' | 'manager') => t(r === 'manager' ? 'role_manager' : 'role_cashier');
   // „Менаџер (Менаџер)“ says nothing twice: a first-run manager is named after the role.
   const who = (name: string, r: 'cashier' | 'manager') =>
@@ -309,8 +303,8 @@ function StaffChoice(props: {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFieldErrors({});
-    void run(async () => {
-      try {
+    void run(
+      fielded(async () => {
         const r = await call(
           api['hub.staffChoice']({
             hubPin,
@@ -323,10 +317,8 @@ function StaffChoice(props: {
         );
         setHubPin('');
         await props.onDone(r);
-      } catch (err) {
-        fail(err);
-      }
-    });
+      }),
+    );
   };
   return (
     <form className="mgr-col" aria-label={t('hub_staff_choice')} onSubmit={submit} noValidate>

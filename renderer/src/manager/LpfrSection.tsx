@@ -51,7 +51,7 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
     pin: t('lpfr_pin'),
     managerPin: pinLabel,
   };
-  const { fieldErrors, setFieldErrors, fail } = useFieldErrors(labels, 'lpfr', (e) =>
+  const { fieldErrors, setFieldErrors, fielded } = useFieldErrors(labels, 'lpfr', (e) =>
     e.field === 'approval.managerPin' ? 'managerPin' : e.field,
   );
 
@@ -79,8 +79,8 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
     setNote(null);
     setFieldErrors({});
     sinceSave.current = undefined;
-    void run(async () => {
-      try {
+    void run(
+      fielded(async () => {
         const v = await call(
           api['settings.setLpfr']({
             ...pinOf(form.managerPin),
@@ -92,10 +92,8 @@ export function LpfrSection(props: { api: PosApi; t: ManagerT }) {
         setView(v.url !== null && engine !== undefined && engine !== null ? { ...v, state: engine } : v);
         setForm({ url: v.url ?? '', pin: '', managerPin: '' });
         setNote(done);
-      } catch (err) {
-        fail(err);
-      }
-    });
+      }),
+    );
   };
   const save = (e: FormEvent) => {
     e.preventDefault();

@@ -57,7 +57,7 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
     managerPin: pinLabel,
   };
   // Shows an `invalid_input` next to its field; anything else goes to the section's alert.
-  const { fieldErrors, setFieldErrors, fail, errorProps } = useFieldErrors(labels, 'printer', (e) => {
+  const { fieldErrors, setFieldErrors, fielded, errorProps } = useFieldErrors(labels, 'printer', (e) => {
     const head = e.code === 'invalid_input' ? e.field?.split('.')[0] : undefined;
     // The approval's PIN (`approval.managerPin`) is the form's manager PIN field.
     return head === 'approval' ? 'managerPin' : head;
@@ -93,8 +93,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
       setFieldErrors({ uri: message(lang, problem, { field: labels.uri }) });
       return;
     }
-    void run(async () => {
-      try {
+    void run(
+      fielded(async () => {
         // The manager's PIN travels with the command; the core checks and audits it.
         const s = await call(
           api['printer.configure']({
@@ -111,10 +111,8 @@ export function PrinterSection(props: { api: PosApi; t: ManagerT; lang: Language
         setHeader(null);
         setFooter(null);
         setNote(t('printer_saved'));
-      } catch (err) {
-        fail(err);
-      }
-    });
+      }),
+    );
   };
 
   /** A print job a button queues: the note gives its number, or says there was nothing to print. */

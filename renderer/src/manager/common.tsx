@@ -243,7 +243,8 @@ export function dayOrRefuse(t: ManagerT, day: string | null, field: string): str
 
 /**
  * The field errors of a form whose refusals name a field: `fail` puts a refusal next to its field (and
- * rethrows any other for the alert), `errorProps` marks the field's control and points it at its message.
+ * rethrows any other for the alert), `fielded` makes an action (for `run`) whose refusals go through `fail`,
+ * `errorProps` marks the field's control and points it at its message.
  */
 export function useFieldErrors<F extends string>(
   labels: Record<F, string>,
@@ -256,9 +257,16 @@ export function useFieldErrors<F extends string>(
     if (!hit) throw err;
     setFieldErrors({ [hit.field]: hit.text } as Partial<Record<F, string>>);
   };
+  const fielded = (action: () => Promise<void>) => async (): Promise<void> => {
+    try {
+      await action();
+    } catch (err) {
+      fail(err);
+    }
+  };
   const errorProps = (field: F) =>
     fieldErrors[field] ? { 'aria-invalid': true, 'aria-describedby': `${idPrefix}-${field}-error` } : {};
-  return { fieldErrors, setFieldErrors, fail, errorProps };
+  return { fieldErrors, setFieldErrors, fail, fielded, errorProps };
 }
 
 /** Puts one field of an `ApprovedForm` on screen: its label, its control (given its error props), its error. */
