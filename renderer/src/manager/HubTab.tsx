@@ -222,12 +222,11 @@ export function HubTab(props: { api: PosApi; t: ManagerT; lang: Language }) {
             })}
           </p>
           {pinField}
-          <button type="button" disabled={busy} onClick={() => chooseCatalog('hub')}>
-            {t('hub_keep_hub')}
-          </button>
-          <button type="button" disabled={busy} onClick={() => chooseCatalog('till')}>
-            {t('hub_keep_till')}
-          </button>
+          {(['hub', 'till'] as const).map((keep) => (
+            <button key={keep} type="button" disabled={busy} onClick={() => chooseCatalog(keep)}>
+              {t(`hub_keep_${keep}`)}
+            </button>
+          ))}
         </form>
       )}
       {goods && (goods.brought || goods.tillLines > 0) && (
