@@ -71,14 +71,15 @@ export function categoryTicks(names: readonly string[]): { slanted: boolean; hei
   return { slanted, height: slanted ? Math.min(120, 24 + Math.ceil(longest * 7.5 * 0.57)) : 30 };
 }
 
-const CURRENT_FILL = '#1f6fb2';
-const PREVIOUS_FILL = '#a9c4de';
+/** The periods a chart may show, in the order of their bars, each with its colour. */
+const SERIES = ['current', 'previous'] as const;
+const FILL: Record<(typeof SERIES)[number], string> = { current: '#1f6fb2', previous: '#a9c4de' };
 
 export function ReportChart(props: { t: ReportT; title: string; rows: readonly ChartRow[]; compare: boolean }) {
   const { t, title, rows, compare } = props;
   /** A bar as an image named by its group, its period and its amount (what a screen reader and a test read). */
   const shape =
-    (series: 'current' | 'previous') =>
+    (series: (typeof SERIES)[number]) =>
     (p: unknown): ReactElement => {
       const s = p as { x?: number; y?: number; width?: number; height?: number; fill?: string; payload?: ChartRow };
       const row = s.payload;
@@ -125,22 +126,17 @@ export function ReportChart(props: { t: ReportT; title: string; rows: readonly C
             isAnimationActive={false}
           />
           {compare && <Legend wrapperStyle={{ fontSize: 12 }} />}
-          <Bar
-            dataKey="current"
-            name={t('current')}
-            fill={CURRENT_FILL}
-            isAnimationActive={false}
-            shape={shape('current')}
-          />
-          {compare && (
+          {/* This period's bars, and the previous period's beside them when compared. */}
+          {(compare ? SERIES : SERIES.slice(0, 1)).map((series) => (
             <Bar
-              dataKey="previous"
-              name={t('previous')}
-              fill={PREVIOUS_FILL}
+              key={series}
+              dataKey={series}
+              name={t(series)}
+              fill={FILL[series]}
               isAnimationActive={false}
-              shape={shape('previous')}
+              shape={shape(series)}
             />
-          )}
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </figure>
