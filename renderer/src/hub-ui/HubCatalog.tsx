@@ -32,12 +32,8 @@ interface Page {
 /** The hub's page with each product's optional fields filled (no group, no quick key, no barcodes). */
 const listed = (page: HubProductPage): Page => ({
   ...page,
-  products: page.products.map((p) => ({
-    code: p.code,
-    name: p.name,
-    pricePara: p.pricePara,
-    label: p.label,
-    unit: p.unit,
+  products: page.products.map(({ deleted: _deleted, version: _version, ...p }) => ({
+    ...p,
     group: p.group ?? null,
     favourite: p.favourite ?? false,
     barcodes: p.barcodes ?? [],
