@@ -14,6 +14,7 @@ import { paymentName } from '../../../shared/i18n/enums.ts';
 import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd, parseRsdInput } from '../../../shared/money.ts';
 import { usePos } from '../context.ts';
+import { ChoiceSelect } from '../ui/Options.tsx';
 import { Modal } from './Modal.tsx';
 import { NumberPad } from './NumberPad.tsx';
 import { PinInput } from './PinPad.tsx';
@@ -324,10 +325,11 @@ export function ShiftDialog(props: { api: PosApi }) {
               <h3>{t('shift.moves')}</h3>
               <label className="field">
                 {t('shift.kind')}
-                <select value={kind} onChange={(e) => setKind(e.target.value === 'in' ? 'in' : 'out')}>
-                  <option value="out">{t('shift.cashOut')}</option>
-                  <option value="in">{t('shift.cashIn')}</option>
-                </select>
+                <ChoiceSelect
+                  value={kind}
+                  options={{ out: t('shift.cashOut'), in: t('shift.cashIn') }}
+                  onChange={setKind}
+                />
               </label>
               <TextField
                 label={t('shift.amount')}

@@ -34,7 +34,7 @@ import { HubSef } from './HubSef.tsx';
 import { useHubRead } from './useHubRead.ts';
 import { ReportCharts, previousPeriod, type ReportExtras } from '../reports/ReportCharts.tsx';
 import { reportT } from '../reports/words.ts';
-import { Options } from '../ui/Options.tsx';
+import { ChoiceSelect, Options } from '../ui/Options.tsx';
 
 /** A report's table of named rows: each row's name (a row header) and its figures, keyed by the first item. */
 function PairTable(props: { label: string; rows: readonly (readonly [key: string, name: string, value: string])[] }) {
@@ -543,13 +543,11 @@ function ShopSettingsSection({ t, token }: { t: HubT; token: string }) {
                 <div key={i} role="group" aria-label={t('ruleRow', { n })} className="mgr-row mgr-top hub-rule">
                   {digits('prefix', 'rulePrefix', 3, 2)}
                   <CheckedField label={t('ruleKind')} error={undefined} errorId={`hub-rule-${i}-kind-error`}>
-                    <select
+                    <ChoiceSelect
                       value={r.kind}
-                      onChange={(e) => setRule(i, { kind: e.target.value === 'weight' ? 'weight' : 'price' })}
-                    >
-                      <option value="price">{t('rulePrice')}</option>
-                      <option value="weight">{t('ruleWeight')}</option>
-                    </select>
+                      options={{ price: t('rulePrice'), weight: t('ruleWeight') }}
+                      onChange={(kind) => setRule(i, { kind })}
+                    />
                   </CheckedField>
                   {digits('code', 'ruleCodeDigits', 2, 1)}
                   {digits('value', 'ruleValueDigits', 2, 1)}

@@ -9,6 +9,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { HubStaffRow } from '../../../shared/hub/protocol.ts';
 import { CheckedField, CheckedInput, CheckedPinInput, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
+import { ChoiceSelect } from '../ui/Options.tsx';
 import type { HubKey, HubT } from './i18n.ts';
 import type { HubUiApi } from './api.ts';
 import { useHubRead } from './useHubRead.ts';
@@ -202,13 +203,11 @@ export function StaffSection(props: { t: HubT; api: HubUiApi; errorText: (err: u
             input={{ maxLength: 100, autoComplete: 'off' }}
           />
           <CheckedField label={t('staffAddRole')} error={undefined} errorId="hub-staff-add-role-error">
-            <select
+            <ChoiceSelect
               value={draft.role}
-              onChange={(e) => setDraft({ ...draft, role: e.target.value === 'manager' ? 'manager' : 'cashier' })}
-            >
-              <option value="cashier">{t('roleCashier')}</option>
-              <option value="manager">{t('roleManager')}</option>
-            </select>
+              options={{ cashier: t('roleCashier'), manager: t('roleManager') }}
+              onChange={(role) => setDraft({ ...draft, role })}
+            />
           </CheckedField>
           <CheckedPinInput
             label={t('staffAddPin')}

@@ -26,3 +26,27 @@ export function Options<T>(props: {
     );
   });
 }
+
+/**
+ * A select of a few fixed values: `options` gives each value's text, in the order shown. Only a value of the list is
+ * ever handed on, so the caller's type needs no cast and no test of what was picked.
+ */
+export function ChoiceSelect<V extends string>(props: {
+  value: V;
+  options: Readonly<Record<V, string>>;
+  onChange: (value: V) => void;
+}) {
+  // The record's keys are exactly its values (`Record<V, string>`); Object.keys only forgets that.
+  const values = Object.keys(props.options) as V[];
+  return (
+    <select
+      value={props.value}
+      onChange={(e) => {
+        const chosen = values.find((v) => v === e.target.value);
+        if (chosen !== undefined) props.onChange(chosen);
+      }}
+    >
+      <Options of={values} text={(v) => props.options[v]} />
+    </select>
+  );
+}
