@@ -12,12 +12,16 @@ import {
 } from './buyer-id.ts';
 
 describe('buyer IDs', () => {
-  it('checks the PIB check digit (ISO 7064 MOD 11,10)', () => {
-    expect(isValidPib('101134702')).toBe(true);
-    expect(isValidPib('123456788')).toBe(true);
-    expect(isValidPib('123456789')).toBe(false);
-    expect(isValidPib('12345678')).toBe(false);
-    // Every single-digit change of a valid PIB is caught.
+  it.each([
+    ['101134702', true],
+    ['123456788', true],
+    ['123456789', false],
+    ['12345678', false],
+  ])('checks the PIB check digit (ISO 7064 MOD 11,10): %s is valid: %s', (pib, valid) => {
+    expect(isValidPib(pib)).toBe(valid);
+  });
+
+  it('catches every single-digit change of a valid PIB', () => {
     for (let i = 0; i < 9; i++) {
       const d = Number('101134702'[i]);
       const wrong = '101134702'.slice(0, i) + ((d + 1) % 10) + '101134702'.slice(i + 1);
@@ -122,11 +126,14 @@ describe('buyer IDs', () => {
   });
 
   it('reads a buyer ID to a person without the gateway type code', () => {
-    expect(buyerIdText('10:101134702', 'sr-Cyrl')).toBe('ПИБ 101134702');
-    expect(buyerIdText('10:101134702', 'en')).toBe('PIB 101134702');
-    expect(buyerIdText('12:101134702:12345', 'sr-Cyrl')).toBe('ПИБ 101134702, ЈБКЈС 12345');
-    expect(buyerIdText('12:101134702:12345', 'sr-Latn')).toBe('PIB 101134702, JBKJS 12345');
-    expect(buyerIdText('30:P1234567', 'sr-Cyrl')).toBe('број пасоша (страни држављанин) P1234567');
-    expect(buyerIdText('no code', 'en')).toBe('no code');
+    const texts = [
+      ['10:101134702', 'sr-Cyrl', 'ПИБ 101134702'],
+      ['10:101134702', 'en', 'PIB 101134702'],
+      ['12:101134702:12345', 'sr-Cyrl', 'ПИБ 101134702, ЈБКЈС 12345'],
+      ['12:101134702:12345', 'sr-Latn', 'PIB 101134702, JBKJS 12345'],
+      ['30:P1234567', 'sr-Cyrl', 'број пасоша (страни држављанин) P1234567'],
+      ['no code', 'en', 'no code'],
+    ] as const;
+    for (const [value, lang, text] of texts) expect(buyerIdText(value, lang), `${value} ${lang}`).toBe(text);
   });
 });

@@ -13,13 +13,15 @@ import {
 } from './money.ts';
 
 describe('money', () => {
-  it('converts decimals to para exactly and refuses a third decimal', () => {
-    expect(toPara(12.34)).toBe(1234);
-    expect(toPara('0.10')).toBe(10);
-    expect(toPara(0.1 + 0.2)).toBe(30);
-    expect(toPara(1.005)).toBeNull();
-    expect(toPara(-5.5)).toBe(-550);
-    expect(toPara(Number.NaN)).toBeNull();
+  it.each([
+    [12.34, 1234],
+    ['0.10', 10],
+    [0.1 + 0.2, 30],
+    [1.005, null],
+    [-5.5, -550],
+    [Number.NaN, null],
+  ])('converts %s to %s para exactly, and refuses a third decimal (null)', (value, para) => {
+    expect(toPara(value)).toBe(para);
   });
 
   it('round-trips every para amount through the gateway decimal', () => {
@@ -56,11 +58,9 @@ describe('money', () => {
   });
 
   it('parses what a cashier types', () => {
-    expect(parseRsdInput('1.234,56')).toBe(123456);
-    expect(parseRsdInput('1234.56')).toBe(123456);
-    expect(parseRsdInput('12')).toBe(1200);
-    expect(parseRsdInput('12,345')).toBeNull();
-    expect(parseRsdInput('abc')).toBeNull();
+    const typed = { '1.234,56': 123456, '1234.56': 123456, '12': 1200 };
+    for (const [text, para] of Object.entries(typed)) expect(parseRsdInput(text), text).toBe(para);
+    for (const text of ['12,345', 'abc']) expect(parseRsdInput(text), text).toBeNull();
     expect(parseQuantityInput('0,250')).toBe(250);
     expect(parseQuantityInput('')).toBeNull();
   });

@@ -39,15 +39,17 @@ describe('computeTaxes', () => {
 });
 
 describe('counterExtension', () => {
-  it('follows the spec and Serbian practice', () => {
-    expect(counterExtension('normal', 'sale')).toBe('ОП');
-    expect(counterExtension('normal', 'refund')).toBe('ПР');
-    expect(counterExtension('normal', 'sale', true)).toBe('ПП');
-    expect(counterExtension('advance', 'sale')).toBe('АП');
-    expect(counterExtension('advance', 'refund')).toBe('АР');
-    expect(counterExtension('training', 'sale')).toBe('ТП');
-    expect(counterExtension('copy', 'refund')).toBe('КР');
-    expect(counterExtension('proforma', 'sale')).toBe('РП');
+  it.each([
+    ['normal', 'sale', false, 'ОП'],
+    ['normal', 'refund', false, 'ПР'],
+    ['normal', 'sale', true, 'ПП'],
+    ['advance', 'sale', false, 'АП'],
+    ['advance', 'refund', false, 'АР'],
+    ['training', 'sale', false, 'ТП'],
+    ['copy', 'refund', false, 'КР'],
+    ['proforma', 'sale', false, 'РП'],
+  ])('follows the spec and Serbian practice: %s %s, chain final %s: %s', (invoice, transaction, final, ext) => {
+    expect(counterExtension(invoice, transaction, final)).toBe(ext);
   });
 });
 

@@ -3,11 +3,14 @@ import { addDays, formatDay, isoDay, parseDay } from './dates.ts';
 
 describe('a day as the manager types and reads it', () => {
   it('is written day first in every language: with dots (and the closing dot) in Serbian, slashes in English', () => {
-    expect(formatDay('2026-11-26', 'sr-Cyrl')).toBe('26.11.2026.');
-    expect(formatDay('2026-02-03', 'sr-Latn')).toBe('03.02.2026.');
-    expect(formatDay('2026-02-03', 'en')).toBe('03/02/2026');
-    expect(formatDay('2026-02-30', 'sr-Cyrl')).toBe('');
-    expect(formatDay('', 'en')).toBe('');
+    for (const [iso, lang, text] of [
+      ['2026-11-26', 'sr-Cyrl', '26.11.2026.'],
+      ['2026-02-03', 'sr-Latn', '03.02.2026.'],
+      ['2026-02-03', 'en', '03/02/2026'],
+      ['2026-02-30', 'sr-Cyrl', ''],
+      ['', 'en', ''],
+    ] as const)
+      expect(formatDay(iso, lang), `${iso} ${lang}`).toBe(text);
   });
 
   it('is read day first, forgiving separators, spaces, leading zeros and the closing dot', () => {

@@ -7,13 +7,15 @@ import { PAYMENT_TYPES } from '../domain.ts';
 import { message } from '../messages.ts';
 
 describe('field labels', () => {
-  it('name a field by its label and the item, never by the contract path', () => {
-    expect(fieldLabel('sr-Cyrl', 'lines.1.quantity')).toBe('Количина, ставка 2');
-    expect(fieldLabel('sr-Latn', 'newPin')).toBe('Novi PIN');
-    expect(fieldLabel('en', 'approval.managerPin')).toBe('Manager PIN');
-    expect(fieldLabel('sr-Cyrl', 'buyerId')).toBe('ИД купца');
+  it.each([
+    ['sr-Cyrl', 'lines.1.quantity', 'Количина, ставка 2'],
+    ['sr-Latn', 'newPin', 'Novi PIN'],
+    ['en', 'approval.managerPin', 'Manager PIN'],
+    ['sr-Cyrl', 'buyerId', 'ИД купца'],
     // A field the table does not know is still not named by its path.
-    expect(fieldLabel('sr-Cyrl', 'someInternalThing')).toBe('унос');
+    ['sr-Cyrl', 'someInternalThing', 'унос'],
+  ] as const)('name a field by its label and the item, never by the contract path: %s %s', (lang, path, label) => {
+    expect(fieldLabel(lang, path)).toBe(label);
   });
 });
 

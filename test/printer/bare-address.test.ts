@@ -19,10 +19,8 @@ afterEach(closeCores);
 
 describe('a printer address without tcp://', () => {
   it('is read as a network printer; a bare word, a path or another scheme stays as typed', () => {
-    expect(normalizePrinterAddress(' 192.168.1.50:9100 ')).toBe('tcp://192.168.1.50:9100');
-    expect(normalizePrinterAddress('192.168.1.50')).toBe('tcp://192.168.1.50');
-    expect(normalizePrinterAddress('kasa-printer.local:9101')).toBe('tcp://kasa-printer.local:9101');
-    expect(normalizePrinterAddress('[fd00::5]:9100')).toBe('tcp://[fd00::5]:9100');
+    for (const bare of [' 192.168.1.50:9100 ', '192.168.1.50', 'kasa-printer.local:9101', '[fd00::5]:9100'])
+      expect(normalizePrinterAddress(bare)).toBe(`tcp://${bare.trim()}`);
     for (const kept of ['tcp://10.0.0.9:9100', 'cups://POS80', '/dev/usb/lp0', 'COM3', 'printer', '\\\\.\\COM3'])
       expect(normalizePrinterAddress(kept)).toBe(kept);
     expect(PrinterUri.parse('192.168.1.50:9100')).toBe('tcp://192.168.1.50:9100');
