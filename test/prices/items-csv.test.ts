@@ -8,32 +8,31 @@ import { csvProblemText, parsePriceItemsCsv } from '../../shared/prices/items-cs
 
 describe('CSV import of a price list', () => {
   it('reads the Serbian dialect with a BOM and a header, and the English one', () => {
-    const sr = parsePriceItemsCsv(
-      '\uFEFFшифра;цена;од;до\r\nHL;99,50;1.12.2026.;07.12.2026.\r\n8600000000001;1.234,5;2026-12-01;07.12.2026\r\n',
-    );
-    expect(sr).toEqual({
-      ok: true,
-      value: {
-        items: [
-          { code: 'HL', pricePara: 99_50 },
-          { code: '8600000000001', pricePara: 1234_50 },
-        ],
-        fromDay: '2026-12-01',
-        toDay: '2026-12-07',
+    const dialects = [
+      {
+        csv: '\uFEFFшифра;цена;од;до\r\nHL;99,50;1.12.2026.;07.12.2026.\r\n8600000000001;1.234,5;2026-12-01;07.12.2026\r\n',
+        value: {
+          items: [
+            { code: 'HL', pricePara: 99_50 },
+            { code: '8600000000001', pricePara: 1234_50 },
+          ],
+          fromDay: '2026-12-01',
+          toDay: '2026-12-07',
+        },
       },
-    });
-    const en = parsePriceItemsCsv('code,price\n"HL",99.5\n"S""K",1200\n\n');
-    expect(en).toEqual({
-      ok: true,
-      value: {
-        items: [
-          { code: 'HL', pricePara: 99_50 },
-          { code: 'S"K', pricePara: 1200_00 },
-        ],
-        fromDay: null,
-        toDay: null,
+      {
+        csv: 'code,price\n"HL",99.5\n"S""K",1200\n\n',
+        value: {
+          items: [
+            { code: 'HL', pricePara: 99_50 },
+            { code: 'S"K', pricePara: 1200_00 },
+          ],
+          fromDay: null,
+          toDay: null,
+        },
       },
-    });
+    ];
+    for (const { csv, value } of dialects) expect(parsePriceItemsCsv(csv), csv).toEqual({ ok: true, value });
   });
 
   it('names the first bad row by its line and column, in three languages, and takes nothing', () => {
