@@ -129,6 +129,12 @@ export async function runStorageFaults(
     tally.rows.push(r);
     log(`${r.ok ? 'ok  ' : 'FAIL'} storage: ${r.fault}: ${r.result}`);
   };
+  /** One case: counted, given a list to note its problems in, and rowed; `run` answers what a pass reads like. */
+  const faultCase = async (name: string, run: (problems: string[]) => Promise<string>): Promise<void> => {
+    tally.cases++;
+    const problems: string[] = [];
+    row(name, problems, await run(problems));
+  };
   try {
     sandbox = await startSandbox({ port: 0 });
     core = await createCore({
@@ -145,6 +151,7 @@ export async function runStorageFaults(
     });
     await signIn(core);
     const c = core;
+    const { controls } = sandbox;
     const acknowledged: string[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await checkout(c, 50 + i);
@@ -155,9 +162,7 @@ export async function runStorageFaults(
       .all();
 
     // 1. Disk full at checkout.
-    tally.cases++;
-    {
-      const problems: string[] = [];
+    await faultCase('disk full at checkout', async (problems) => {
       space.fill();
       let refused: Checkout | null = null;
       for (let i = 0; i < 400 && !refused; i++) {
@@ -179,24 +184,18 @@ export async function runStorageFaults(
         .prepare("SELECT order_number, invoice_number FROM orders WHERE state = 'fiscalized' ORDER BY id LIMIT ?")
         .all(before.length);
       if (JSON.stringify(still) !== JSON.stringify(before)) problems.push('orders saved before changed');
-      row(
-        'disk full at checkout',
-        problems,
-        `refused with code storage ("${refused?.message ?? ''}"), saved orders intact`,
-      );
-    }
+      return `refused with code storage ("${refused?.message ?? ''}"), saved orders intact`;
+    });
 
     // 2. Disk full while the engine stores a receipt the gateway just issued.
-    tally.cases++;
-    {
-      const problems: string[] = [];
+    await faultCase('disk full when storing an issued receipt', async (problems) => {
       space.free();
-      sandbox.controls.setOffline(true);
+      controls.setOffline(true);
       const q = await checkout(c, 77);
       if (!q.ok || !q.orderNumber) problems.push(`offline checkout failed: ${q.message ?? ''}`);
       else acknowledged.push(q.orderNumber);
       space.fill();
-      sandbox.controls.setOffline(false);
+      controls.setOffline(false);
       const s = await c.dispatch('sync.now', {});
       if (!s.ok && s.error.code !== 'storage') problems.push(`sync.now answered ${s.error.code}`);
       const stored = q.orderNumber
@@ -209,17 +208,11 @@ export async function runStorageFaults(
         problems.push(`order is ${stored?.state ?? 'missing'} while the disk is full`);
       space.free();
       await drain(c);
-      row(
-        'disk full when storing an issued receipt',
-        problems,
-        'order stayed queued, fiscalized once after space returned',
-      );
-    }
+      return 'order stayed queued, fiscalized once after space returned';
+    });
 
     // 3. Read-only database.
-    tally.cases++;
-    {
-      const problems: string[] = [];
+    await faultCase('read-only database (query_only)', async (problems) => {
       c.db.pragma('query_only = ON');
       const n = orderCount(c);
       const r = await checkout(c, 33);
@@ -230,25 +223,18 @@ export async function runStorageFaults(
       const list = await c.dispatch('orders.list', { limit: 5 });
       if (!list.ok) problems.push(`reading refused too: ${list.error.code}`);
       c.db.pragma('query_only = OFF');
-      row(
-        'read-only database (query_only)',
-        problems,
-        `refused with code storage ("${r.message ?? ''}"), reads still work`,
-      );
-    }
+      return `refused with code storage ("${r.message ?? ''}"), reads still work`;
+    });
 
     // 4. Recovery: space is back, sales go on, everything acknowledged is fiscalized exactly once.
-    tally.cases++;
-    {
-      const problems: string[] = [];
+    await faultCase('recovery after disk full / read-only', async (problems) => {
       space.free();
       const r = await checkout(c, 99);
       if (!r.ok || !r.orderNumber) problems.push(`checkout after recovery failed: ${r.code ?? ''} ${r.message ?? ''}`);
       else acknowledged.push(r.orderNumber);
       await drain(c);
       const ledger = new Map<string, number>();
-      for (const x of sandbox.controls.ledger().receipts)
-        ledger.set(x.orderNumber, (ledger.get(x.orderNumber) ?? 0) + 1);
+      for (const x of controls.ledger().receipts) ledger.set(x.orderNumber, (ledger.get(x.orderNumber) ?? 0) + 1);
       for (const n of acknowledged) {
         const o = c.db.prepare('SELECT state, invoice_number FROM orders WHERE order_number = ?').get(n) as
           { state: string; invoice_number: string | null } | undefined;
@@ -261,12 +247,8 @@ export async function runStorageFaults(
       }
       const check = c.db.pragma('integrity_check', { simple: true });
       if (check !== 'ok') problems.push(`integrity_check: ${String(check)}`);
-      row(
-        'recovery after disk full / read-only',
-        problems,
-        `${acknowledged.length} acknowledged orders all fiscalized once, integrity ok`,
-      );
-    }
+      return `${acknowledged.length} acknowledged orders all fiscalized once, integrity ok`;
+    });
   } catch (err) {
     tally.crashes++;
     tally.rows.push({
