@@ -76,17 +76,21 @@ async function kepNow(c: Core): Promise<KepView> {
   return kep;
 }
 
+/** A till with the shop's goods and a count of the drinks (Пиће) just started. */
+async function countingDrinks() {
+  const c = await startCore();
+  const { products } = await shop(c);
+  const started = await ok<CountView>(c, 'goods.countStart', { managerPin, groups: ['Пиће'] });
+  return { c, products, started };
+}
+
 const onHand = (c: Core, code: string): number | undefined =>
   c.db.prepare<[string], { q: number }>('SELECT qty_milli AS q FROM stock WHERE product_code = ?').get(code)?.q;
 
 describe('a stock-taking of one group', () => {
   it('freezes the book, accounts for a sale during it, takes typed and CSV counts, posts once into the KEP', async () => {
-    const c = await startCore();
-    const {
-      products: { P1: p1, P2: p2 },
-    } = await shop(c);
-
-    const started = await ok<CountView>(c, 'goods.countStart', { managerPin, groups: ['Пиће'] });
+    const { c, products, started } = await countingDrinks();
+    const { P1: p1, P2: p2 } = products;
     expect(started.number).toBe(`1/${year()}`);
     expect(started.lines.map((l) => [l.code, l.bookMilli])).toEqual([
       ['P1', 10_000],
@@ -187,11 +191,8 @@ describe('a stock-taking of one group', () => {
 
 describe('selling counted goods below zero', () => {
   it('is flagged by default and refused at the line when the shop forbids it; goods never counted still sell', async () => {
-    const c = await startCore();
-    const {
-      products: { P1: p1, P3: p3 },
-    } = await shop(c);
-    const started = await ok<CountView>(c, 'goods.countStart', { managerPin, groups: ['Пиће'] });
+    const { c, products, started } = await countingDrinks();
+    const { P1: p1, P3: p3 } = products;
     await ok(c, 'goods.countEnter', { id: started.id, lines: [{ code: 'P1', quantity: 2 }] });
     await ok(c, 'goods.countPost', { managerPin, id: started.id });
     expect(onHand(c, 'P1')).toBe(2_000);

@@ -21,6 +21,15 @@ const api = (command: string, body: unknown, headers: Record<string, string> = {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
+/** A checkout of one line under one label, paid one way. */
+const sellOne = (
+  name: string,
+  quantity: number,
+  unitPrice: number,
+  payment: { type: string; amount: number },
+  label = 'A',
+) => api('sales.checkout', { lines: [{ name, quantity, unitPrice, labels: [label] }], payments: [payment] });
+
 const raw = (pathname: string, headers: Record<string, string>) => rawRequest(host.port, { path: pathname, headers });
 
 beforeAll(async () => {
@@ -51,10 +60,7 @@ describe('browser host', () => {
   });
 
   it('answers 400 naming the field, in the configured language, and saves nothing', async () => {
-    const res = await api('sales.checkout', {
-      lines: [{ name: 'Mleko', quantity: 1, unitPrice: 1.234, labels: ['A'] }],
-      payments: [{ type: 'cash', amount: 2 }],
-    });
+    const res = await sellOne('Mleko', 1, 1.234, { type: 'cash', amount: 2 });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { ok: false; error: { code: string; field: string; message: string } };
     expect(body.error).toMatchObject({ code: 'invalid_input', field: 'lines.0.unitPrice' });
@@ -65,10 +71,7 @@ describe('browser host', () => {
       error: { field: string; code: string };
     };
     expect(extra.error).toMatchObject({ code: 'invalid_input', field: 'sql' });
-    const short = await api('sales.checkout', {
-      lines: [{ name: 'Mleko', quantity: 1, unitPrice: 100, labels: ['A'] }],
-      payments: [{ type: 'card', amount: 50 }],
-    });
+    const short = await sellOne('Mleko', 1, 100, { type: 'card', amount: 50 });
     expect(short.status).toBe(400);
     expect(((await short.json()) as { error: { field: string } }).error.field).toBe('payments');
     const list = (await (await api('orders.list', {})).json()) as { value: { total: number } };
@@ -78,10 +81,7 @@ describe('browser host', () => {
   });
 
   it('sells for cash in demo mode: fiscalized with the journal, change computed locally', async () => {
-    const res = await api('sales.checkout', {
-      lines: [{ name: 'Хлеб', quantity: 2, unitPrice: 65.5, labels: ['A'] }],
-      payments: [{ type: 'cash', amount: 200 }],
-    });
+    const res = await sellOne('Хлеб', 2, 65.5, { type: 'cash', amount: 200 });
     expect(res.status).toBe(200);
     const { value } = (await res.json()) as {
       value: {
@@ -155,10 +155,7 @@ describe('browser host', () => {
         if (text.includes('event: order.updated')) return text;
       }
     })();
-    await api('sales.checkout', {
-      lines: [{ name: 'Сок', quantity: 1, unitPrice: 120, labels: ['E'] }],
-      payments: [{ type: 'card', amount: 120 }],
-    });
+    await sellOne('Сок', 1, 120, { type: 'card', amount: 120 }, 'E');
     const text = await seen;
     controller.abort();
     expect(text).toMatch(/event: order\.updated\ndata: \{.*"state":"fiscalized"/);
