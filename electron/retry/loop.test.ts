@@ -4,6 +4,20 @@ import { createSyncLoop, type PassOutcome } from './loop.ts';
 
 afterEach(() => vi.useRealTimers());
 
+/**
+ * A loop timed after each pass whose pass counts its runs (`pass` is told which run it is), and `after`: moves the
+ * fake clock on by `ms` and checks how many passes have run by then.
+ */
+function countingLoop(pass: (run: number) => Promise<PassOutcome>) {
+  let runs = 0;
+  const loop = createSyncLoop(() => pass(++runs), { afterPass: true });
+  const after = async (ms: number, expected: number): Promise<void> => {
+    await vi.advanceTimersByTimeAsync(ms);
+    expect(runs, `${ms} ms on`).toBe(expected);
+  };
+  return { loop, after, runs: () => runs };
+}
+
 describe('createSyncLoop', () => {
   it('backs off after failures in a row by its policy, and keeps its interval after a pass that works', async () => {
     vi.useFakeTimers();
@@ -26,60 +40,38 @@ describe('createSyncLoop', () => {
 
   it('lets a pass name its next time, runs at once on kick, and runs no asked-for pass after stop', async () => {
     vi.useFakeTimers();
-    let runs = 0;
     let release: () => void = () => {};
-    const loop = createSyncLoop(
-      async () => {
-        runs++;
-        if (runs === 3) await new Promise<void>((r) => (release = r));
-        return { nextInMs: 500 };
-      },
-      { afterPass: true },
-    );
+    const { loop, after, runs } = countingLoop(async (run) => {
+      if (run === 3) await new Promise<void>((r) => (release = r));
+      return { nextInMs: 500 };
+    });
     loop.kick(); // not started: nothing
-    expect(runs).toBe(0);
+    expect(runs()).toBe(0);
     loop.start(60_000);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(runs).toBe(1);
-    await vi.advanceTimersByTimeAsync(499);
-    expect(runs).toBe(1);
+    await after(0, 1);
+    await after(499, 1);
     loop.kick();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(runs).toBe(2);
-    await vi.advanceTimersByTimeAsync(500);
-    expect(runs).toBe(3); // under way, held
+    await after(0, 2);
+    await after(500, 3); // under way, held
     loop.kick(); // asks for one more...
     const stopped = loop.stop(); // ...which stop cancels
     release();
     await stopped;
-    await vi.advanceTimersByTimeAsync(5000);
-    expect(runs).toBe(3);
+    await after(5000, 3);
   });
 
   it('waits for its first kick when told to, and keeps no timer after an idle pass', async () => {
     vi.useFakeTimers();
     const outcomes: PassOutcome[] = [{ nextInMs: 100 }, 'idle', 'idle'];
-    let runs = 0;
-    const loop = createSyncLoop(
-      async () => {
-        runs++;
-        return outcomes.shift();
-      },
-      { afterPass: true },
-    );
+    const { loop, after } = countingLoop(async () => outcomes.shift());
     loop.start(10, Infinity);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(runs).toBe(0);
+    await after(1000, 0);
     loop.kick();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(runs).toBe(1);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(runs).toBe(2); // idle: no timer now
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(runs).toBe(2);
+    await after(0, 1);
+    await after(100, 2); // idle: no timer now
+    await after(10_000, 2);
     loop.kick();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(runs).toBe(3);
+    await after(0, 3);
     await loop.stop();
   });
 
