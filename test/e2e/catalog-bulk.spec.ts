@@ -13,10 +13,6 @@ import { approveAsManager, login } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 test('a bulk +5 % on a group at the till, and the catalog exported as CSV', async ({ kasa }) => {
   const { page } = kasa;
   expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);

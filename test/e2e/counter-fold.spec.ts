@@ -20,10 +20,6 @@ import { inEachLanguage, loginFocused, shotsAndBack, TILL_SIZES } from './langua
 /** A sample favourite whose name is 20 characters, one of them a 12-letter word. */
 const LONG_NAME = 'Уље сунцокретово 1 л';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
   shotsAndBack(page, `counter-fold-${what}-${lang}`);
 

@@ -22,11 +22,6 @@ import { expect, test, type KasaFixture } from './fixtures.ts';
 
 const CASHIER = { name: 'Ана Анић', pin: '1357' };
 
-// Close the page's event stream before the fixture stops the host (its close() waits for open connections).
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
   shotsAndBack(page, `counter-follows-${what}-${lang}`);
 

@@ -25,10 +25,6 @@ import { inEachLanguage, loginFocused, shotsAndBack } from './languages.ts';
 const EGGS = pieceItem('1014');
 const BREAD = pieceItem('1001');
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
   shotsAndBack(page, `counter-friction-${what}-${lang}`);
 

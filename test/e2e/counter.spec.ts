@@ -26,13 +26,6 @@ import {
 import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot } from '../support/shots.ts';
 
-/** The sample catalog loaded, the page reloaded, a cashier logged in (the first-run manager by default). */
-// Close the page's event stream before the fixture stops the host: the host's close() waits for open
-// connections, and the EventSource reconnects on a kept-alive socket (reported to the host's owner).
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const BREAD = pieceItem('1001');
 const MILK = pieceItem('1006');
 const OIL = pieceItem('1034');

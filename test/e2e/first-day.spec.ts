@@ -53,9 +53,7 @@ const CHEESE = sampleItems().find((i) => i.code === '1011' && i.unit === 'kg');
 test.use({ kasaFirstRun: true, kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
 
 const printers: FakeEpson[] = [];
-test.afterEach(async ({ page }) => {
-  // The page's event stream closed before the fixture stops the host (its close waits for connections).
-  await page.goto('about:blank');
+test.afterEach(async () => {
   for (const p of printers.splice(0)) await p.close();
 });
 

@@ -1,6 +1,7 @@
 /**
  * The `kasa` fixture: a fresh browser host (own data directory, embedded sandbox gateway) and a page
- * opened on it with the token. `kasa.sandbox(what, body)` drives the sandbox's test controls.
+ * opened on it with the token, left on about:blank before the host stops. `kasa.sandbox(what, body)` drives the
+ * sandbox's test controls.
  */
 import { test as base, type Page } from '@playwright/test';
 import fs from 'node:fs';
@@ -34,8 +35,14 @@ export const test = base.extend<{ kasa: KasaFixture; kasaEnv: Record<string, str
         sandbox: (what, body) => sandboxControl(sandboxUrl, what, body),
       });
     } finally {
-      await host.stop();
-      fs.rmSync(host.dataDir, { recursive: true, force: true });
+      try {
+        // The page's event stream is closed before the host stops: the host's close() waits for open connections,
+        // and the EventSource reconnects on a kept-alive socket.
+        await page.goto('about:blank');
+      } finally {
+        await host.stop();
+        fs.rmSync(host.dataDir, { recursive: true, force: true });
+      }
     }
   },
 });

@@ -17,10 +17,6 @@ test.use({
   timezoneId: 'America/New_York',
   kasaEnv: { TZ: 'America/New_York', KASA_PRINTER_ALLOW_LOOPBACK: '1' },
 });
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 async function openTab(page: import('@playwright/test').Page, tab: string) {
   await page.getByRole('button', { name: 'Менаџер (F11)' }).click();
   const mgr = page.getByRole('dialog', { name: 'Менаџер' });

@@ -15,10 +15,6 @@ import { loadSample, pieceItem } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { inEachLanguage, loginFocused, shotsAtTillSizes } from './languages.ts';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const shots = (page: Page, testInfo: TestInfo, name: string, lang: Language): Promise<void> =>
   shotsAtTillSizes(page, `${name}-${lang}`);
 

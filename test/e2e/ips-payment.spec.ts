@@ -21,10 +21,6 @@ import { decodeReceiptQr, loadSample, pieceItem, rsd, scan } from './counter-sup
 import { expect, test } from './fixtures.ts';
 import { inEachLanguage, loginFocused, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 inEachLanguage((lang) => {
   test('the shop sets its IPS account; a sale paid by scanning the IPS QR code is fiscalized as an instant payment', async ({
     kasa,

@@ -13,10 +13,6 @@ import { labelPrinter, parseZpl } from '../support/labels.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { shopDay } from './days.ts';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const MILK = '860000000001' + String(gs1CheckDigit('860000000001'));
 
 async function call(kasa: KasaFixture, name: string, input: unknown): Promise<void> {

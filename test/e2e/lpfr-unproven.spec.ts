@@ -17,8 +17,7 @@ import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts
 
 const CARD_PIN = '1234';
 const sandboxes: LpfrSandbox[] = [];
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
+test.afterEach(async () => {
   for (const s of sandboxes.splice(0)) await s.close();
 });
 

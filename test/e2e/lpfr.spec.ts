@@ -29,9 +29,7 @@ const BREAD = pieceItem('1001');
 const MILK = pieceItem('1006');
 
 const sandboxes: LpfrSandbox[] = [];
-test.afterEach(async ({ page }) => {
-  // The page's event stream closed before the fixture stops the host (its close waits for connections).
-  await page.goto('about:blank');
+test.afterEach(async () => {
   for (const s of sandboxes.splice(0)) await s.close();
 });
 

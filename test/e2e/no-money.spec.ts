@@ -10,10 +10,6 @@ import { shotsAtTillSizes } from './languages.ts';
 
 const BREAD = pieceItem('1001');
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const shoot = (kasa: KasaFixture, name: string): Promise<void> => shotsAtTillSizes(kasa.page, name);
 
 for (const mode of ['proforma', 'training'] as const) {

@@ -20,10 +20,6 @@ const LANGUAGES: readonly { lang: Language; label: string }[] = [
   { lang: 'en', label: 'Language' },
 ];
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 /** The window at both till sizes, in each language (switched in the status bar), back in Cyrillic after. */
 async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locator): Promise<void> {
   const bar = page.locator('footer.status-bar');

@@ -19,10 +19,6 @@ import { cartRows, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from '.
 import { inEachLanguage, LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const PIB = '101134702';
 /** The shop's day `days` from today. */
 const shopDay = (days: number): string => dayIn(new Date(Date.now() + days * 86_400_000));

@@ -16,10 +16,6 @@ import { cartRows, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from '.
 import { expect, test, type KasaFixture } from './fixtures.ts';
 import { shopDay } from './days.ts';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 /** `HH:MM` in Belgrade, `minutes` from now. */
 function belgradeTime(minutes: number): string {
   const c = wallClock(new Date(Date.now() + minutes * 60_000));

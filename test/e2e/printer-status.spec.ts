@@ -20,11 +20,6 @@ const PROFILE = 'epson-tm-t88v';
 // The idle printer is asked every second instead of every 5 s, so each state change shows within the expect's wait.
 test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1', KASA_PRINTER_POLL_MS: '1000' } });
 
-test.afterEach(async ({ page }) => {
-  // The page's event stream closed before the fixture stops the host (its close waits for connections).
-  await page.goto('about:blank');
-});
-
 /** The fake printer, with a power cut armed for the next job (after its first 100 bytes). */
 async function printer(): Promise<{ fake: FakeEpson; cutNextJob(): void }> {
   let armed = false;

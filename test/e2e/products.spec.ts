@@ -9,10 +9,6 @@ import { MANAGER_PIN } from '../support/session.ts';
 import { approveAsManager, login, payWithKeys, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
 
-test.afterEach(async ({ page }) => {
-  await page.goto('about:blank');
-});
-
 const COFFEE = withCheckDigit('860999900001');
 
 test('a product added by hand is sold by its barcode, its price changed, then deleted', async ({ kasa }) => {

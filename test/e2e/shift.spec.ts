@@ -23,9 +23,7 @@ const shots = (page: Page, name: string): Promise<void> => shotsAtTillSizes(page
 const printers: FakeEpson[] = [];
 // The fake printer listens on loopback: a destination the installer allows explicitly.
 test.use({ kasaEnv: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } });
-test.afterEach(async ({ page }) => {
-  // The page's event stream closed before the fixture stops the host (its close waits for connections).
-  await page.goto('about:blank');
+test.afterEach(async () => {
   for (const p of printers.splice(0)) await p.close();
 });
 
