@@ -9,7 +9,7 @@
  * Screenshots at both sizes in the test's output directory and, with KASA_SHOTS=<dir>, in
  * <dir>/counter-fold-<what>-<lang>-<width>.png.
  */
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { MANAGER_PIN } from '../support/session.ts';
@@ -20,7 +20,7 @@ import { inEachLanguage, loginFocused, shotsAndBack, TILL_SIZES } from './langua
 /** A sample favourite whose name is 20 characters, one of them a 12-letter word. */
 const LONG_NAME = 'Уље сунцокретово 1 л';
 
-const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
+const shots = (page: Page, what: string, lang: Language): Promise<void> =>
   shotsAndBack(page, `counter-fold-${what}-${lang}`);
 
 /** The quick keys wholly on screen, and the names of those that are not. */
@@ -94,7 +94,7 @@ async function textLines(el: Locator): Promise<number> {
 inEachLanguage((lang) => {
   test('twelve quick keys whole at 1024 and 1366, empty and 10-line cart, under an approval notice', async ({
     kasa,
-  }, testInfo) => {
+  }) => {
     const { page } = kasa;
     const ui = uiMessages[lang];
     await loadSample(kasa);
@@ -106,7 +106,7 @@ inEachLanguage((lang) => {
     await expect(keys.getByRole('button')).toHaveCount(16);
     await expect(page.getByText(ui.sale.noCatalog)).toHaveCount(0);
     await expectTwelveWhole(page, lang, 'empty cart');
-    await shots(page, testInfo, 'empty', lang);
+    await shots(page, 'empty', lang);
 
     // Ten lines, the last with a 20-character name.
     const items = sampleItems()
@@ -122,7 +122,7 @@ inEachLanguage((lang) => {
     const name = cart.getByTestId('cart-line').last().locator('td.name');
     await expect(name).toHaveText(LONG_NAME);
     expect(await textLines(name), `"${LONG_NAME}" at 1024`).toBeLessThanOrEqual(2);
-    await shots(page, testInfo, 'ten-lines', lang);
+    await shots(page, 'ten-lines', lang);
 
     // A discount beyond the limit, approved by the manager: the approval notice stays over the counter.
     await page.keyboard.press('F6');
@@ -134,7 +134,7 @@ inEachLanguage((lang) => {
     await page.keyboard.press('Enter');
     await expect(page.getByText(ui.approval.approved.replace('{name}', ''), { exact: false })).toBeVisible();
     await expectTwelveWhole(page, lang, 'approval notice, 10-line cart');
-    await shots(page, testInfo, 'approved', lang);
+    await shots(page, 'approved', lang);
     await page.keyboard.press('Control+Delete');
     await expect(cart).toHaveCount(0);
     await expectTwelveWhole(page, lang, 'approval notice, empty cart');

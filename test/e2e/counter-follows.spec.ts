@@ -10,29 +10,28 @@
  * <dir>/counter-follows-<what>-<lang>-<width>.png.
  */
 import { inEachLanguage, loginFocused, shotsAndBack } from './languages.ts';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { loadSample, pieceItem, rsd, scan } from './counter-support.ts';
+import { addCashier, pieceItem, readyToSell, rsd, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 const CASHIER = { name: 'Ана Анић', pin: '1357' };
 
-const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
+const shots = (page: Page, what: string, lang: Language): Promise<void> =>
   shotsAndBack(page, `counter-follows-${what}-${lang}`);
 
-/** The sample catalog and a cashier (not a manager: nothing she does is approved by her own PIN). */
-/** The sample catalog and the cashier made, the counter reloaded and the cashier logged in (in `lang`). */
-async function prepare(kasa: KasaFixture, lang: Language): Promise<void> {
-  await loadSample(kasa);
-  const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, role: 'cashier', ...CASHIER });
-  expect(created.body.ok, JSON.stringify(created.body)).toBe(true);
-  await kasa.page.reload();
-  await loginFocused(kasa.page, lang, CASHIER.pin);
+/**
+ * The sample catalog and a cashier (not a manager: nothing she does is approved by her own PIN), the counter reloaded
+ * and the cashier logged in (in `lang`); returns the page.
+ */
+async function prepare(kasa: KasaFixture, lang: Language): Promise<Page> {
+  await addCashier(kasa, CASHIER.name, CASHIER.pin);
+  return readyToSell(kasa, { lang, pin: CASHIER.pin });
 }
 
 /** The product with this code as the catalog has it. */
@@ -46,10 +45,9 @@ async function product(kasa: KasaFixture, code: string): Promise<ProductView> {
 inEachLanguage((lang) => {
   test('a price changed by a manager reaches the quick key and the cart at once, and payment asks no PIN', async ({
     kasa,
-  }, testInfo) => {
-    const { page } = kasa;
+  }) => {
     const ui = uiMessages[lang];
-    await prepare(kasa, lang);
+    const page = await prepare(kasa, lang);
     const bread = await product(kasa, '1001');
     expect(bread.pricePara).toBe(6500);
     const rye = pieceItem('1002');
@@ -101,7 +99,7 @@ inEachLanguage((lang) => {
     await expect(page.getByRole('option', { name: new RegExp(bread.name) })).toContainText(rsd(7000));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('combobox', { name: ui.sale.search })).toHaveValue('');
-    await shots(page, testInfo, 'price', lang);
+    await shots(page, 'price', lang);
 
     // One more bread by its tile: the same line, now 2 × 70,00.
     await tile.click();
@@ -123,10 +121,9 @@ inEachLanguage((lang) => {
 
   test('a cashier deactivated while logged in: the login at once, the cart kept, the staff screen says so', async ({
     kasa,
-  }, testInfo) => {
-    const { page } = kasa;
+  }) => {
     const ui = uiMessages[lang];
-    await prepare(kasa, lang);
+    const page = await prepare(kasa, lang);
     await expect(page.getByText(interpolate(ui.status.cashier, { name: CASHIER.name }))).toBeVisible();
     const rye = pieceItem('1002');
     await scan(page, rye.barcode);
@@ -146,7 +143,7 @@ inEachLanguage((lang) => {
     await expect(login).toBeVisible();
     await expect(login.getByRole('status')).toContainText(interpolate(ui.login.sessionEnded, { name: CASHIER.name }));
     await expect(login.getByRole('status')).toContainText(interpolate(ui.login.cartKept, { count: 1 }));
-    await shots(page, testInfo, 'deactivated', lang);
+    await shots(page, 'deactivated', lang);
 
     // The manager logs in: the open cart is there, and the staff screen shows her deactivated.
     await loginFocused(page, lang);
@@ -156,6 +153,6 @@ inEachLanguage((lang) => {
     const mgr = page.getByRole('dialog', { name: mt(lang, 'title') });
     await mgr.getByRole('tab', { name: mt(lang, 'tab_staff') }).click();
     await expect(mgr.getByRole('row', { name: new RegExp(CASHIER.name) })).toContainText(mt(lang, 'staff_inactive'));
-    await shots(page, testInfo, 'staff', lang);
+    await shots(page, 'staff', lang);
   });
 });

@@ -12,32 +12,29 @@
  * Screenshots at 1024×768 and 1366×768 in the test's output directory and, with KASA_SHOTS=<dir>, in
  * <dir>/counter-friction-<what>-<lang>-<width>.png.
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { loadSample, pieceItem, rsd, scan } from './counter-support.ts';
+import { pieceItem, readyToSell, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { inEachLanguage, loginFocused, shotsAndBack } from './languages.ts';
+import { inEachLanguage, shotsAndBack } from './languages.ts';
 
 /** Јаја С класа 10 ком, 249,99, and Хлеб бели 500 г, 65,00. */
 const EGGS = pieceItem('1014');
 const BREAD = pieceItem('1001');
 
-const shots = (page: Page, testInfo: TestInfo, what: string, lang: Language): Promise<void> =>
+const shots = (page: Page, what: string, lang: Language): Promise<void> =>
   shotsAndBack(page, `counter-friction-${what}-${lang}`);
 
 inEachLanguage((lang) => {
   test('shift by Ctrl+S, discounts at the limit and on the whole sale, a blind close, no sale without a shift', async ({
     kasa,
-  }, testInfo) => {
-    const { page } = kasa;
+  }) => {
     const ui = uiMessages[lang];
     expect(EGGS.pricePara).toBe(24_999);
-    await loadSample(kasa);
-    await page.reload();
-    await loginFocused(page, lang);
+    const page = await readyToSell(kasa, { lang });
     // A till that never worked in shifts sells as before: nothing said.
     await expect(page.getByRole('alert').filter({ hasText: ui.shift.required })).toHaveCount(0);
 
@@ -45,7 +42,7 @@ inEachLanguage((lang) => {
     await page.keyboard.press('Control+s');
     const dialog = page.getByRole('dialog', { name: ui.shift.title });
     await expect(dialog.getByLabel(ui.shift.float)).toBeFocused();
-    await shots(page, testInfo, 'shift-float', lang);
+    await shots(page, 'shift-float', lang);
     await page.keyboard.type('5.000,00');
     await page.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
@@ -81,13 +78,13 @@ inEachLanguage((lang) => {
     await expect(ask).toContainText(interpolate(ui.dialog.lineDiscountsHave, { amount: '10,00' }));
     await expect(whole.getByRole('radio', { name: ui.dialog.keepLineDiscounts })).toBeChecked();
     await whole.getByLabel(ui.dialog.discountAmount).fill('5%');
-    await shots(page, testInfo, 'sale-discount-ask', lang);
+    await shots(page, 'sale-discount-ask', lang);
     await page.keyboard.press('Enter');
     await expect(whole).toHaveCount(0);
     // 314,99 less the eggs' 10,00 is 304,99; 5 % of it is 15,25 (half up), shared over the lines and added.
     const total = EGGS.pricePara + BREAD.pricePara - 1_000 - 1_525;
     await expect(page.getByTestId('cart-total')).toHaveText(rsd(total));
-    await shots(page, testInfo, 'sale-discount-kept', lang);
+    await shots(page, 'sale-discount-kept', lang);
     await page.keyboard.press('F12');
     await expect(page.getByRole('main', { name: ui.pay.title })).toBeVisible();
     await page.keyboard.press('F12');
@@ -106,7 +103,7 @@ inEachLanguage((lang) => {
     await expect(dialog.getByRole('button', { name: ui.shift.close, exact: false })).toHaveText(
       `${ui.shift.close} Esc`,
     );
-    await shots(page, testInfo, 'shift-blind', lang);
+    await shots(page, 'shift-blind', lang);
     const closing = dialog.getByRole('form', { name: ui.shift.closeAction });
     const expected = 500_000 + total;
     await closing.getByLabel(ui.shift.countedField).fill(rsd(expected));
@@ -119,14 +116,14 @@ inEachLanguage((lang) => {
     await expect(dialog.getByTestId('shift-pay-cash')).toHaveText(rsd(total));
     await expect(dialog.getByTestId('shift-pay-card')).toHaveText('0,00');
     await expect(dialog.getByText(interpolate(ui.shift.salesCount, { count: 1 }))).toBeVisible();
-    await shots(page, testInfo, 'shift-closed', lang);
+    await shots(page, 'shift-closed', lang);
     await dialog.getByRole('button', { name: `${ui.shift.close} Esc` }).click();
 
     // No shift now: the sale screen says so, and F12 opens the shift dialog, the float focused.
     await expect(page.getByRole('alert').filter({ hasText: ui.shift.required })).toBeVisible();
     await scan(page, BREAD.barcode);
     await expect(page.getByRole('button', { name: `${ui.shift.openAction} F12` })).toBeVisible();
-    await shots(page, testInfo, 'shift-required', lang);
+    await shots(page, 'shift-required', lang);
     await page.keyboard.press('F12');
     await expect(page.getByRole('main', { name: ui.pay.title })).toHaveCount(0);
     await expect(dialog.getByLabel(ui.shift.float)).toBeFocused();

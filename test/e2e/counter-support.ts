@@ -15,6 +15,7 @@ import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import type { KasaFixture } from './fixtures.ts';
 import { ROOT } from '../support/host-process.ts';
+import { loginFocused } from './languages.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
 export interface SampleItem {
@@ -331,11 +332,18 @@ export async function loadSample(kasa: KasaFixture): Promise<void> {
   expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
 }
 
-/** The sample catalog loaded, the counter reloaded and logged in (the manager, or the cashier of `pin`). */
-export async function readyToSell(kasa: KasaFixture, pin?: string): Promise<void> {
+/**
+ * The sample catalog loaded, the counter reloaded and logged in (the manager, or the person with `pin`) in `lang`, the
+ * till's language (Cyrillic unless named); returns the page, its search box focused.
+ */
+export async function readyToSell(
+  kasa: KasaFixture,
+  { pin = DEFAULT_PIN, lang = 'sr-Cyrl' }: { pin?: string; lang?: Language } = {},
+): Promise<Page> {
   await loadSample(kasa);
   await kasa.page.reload();
-  await login(kasa.page, pin);
+  await loginFocused(kasa.page, lang, pin);
+  return kasa.page;
 }
 
 /** The till's newest order, as `orders.list` returns it. */

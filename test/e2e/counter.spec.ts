@@ -32,10 +32,10 @@ const OIL = pieceItem('1034');
 
 /** Ready to sell, bread and milk scanned: the cart, its two lines shown. */
 async function breadAndMilkInCart(kasa: KasaFixture): Promise<Locator> {
-  await ready(kasa);
-  const cart = kasa.page.getByRole('table', { name: 'Корпа' });
-  await scan(kasa.page, BREAD.barcode);
-  await scan(kasa.page, MILK.barcode);
+  const page = await ready(kasa);
+  const cart = page.getByRole('table', { name: 'Корпа' });
+  await scan(page, BREAD.barcode);
+  await scan(page, MILK.barcode);
   await expect(cart.getByRole('row', { name: /^Ставка \d/ })).toHaveCount(2);
   return cart;
 }
@@ -43,8 +43,7 @@ async function breadAndMilkInCart(kasa: KasaFixture): Promise<Locator> {
 test('scan three items, change a quantity, split cash + card, receipt with a QR of the verification URL', async ({
   kasa,
 }) => {
-  const { page } = kasa;
-  await ready(kasa);
+  const page = await ready(kasa);
   await expect(page.getByRole('note').filter({ hasText: 'ДЕМО РЕЖИМ' })).toBeVisible();
 
   for (const item of [BREAD, MILK, OIL]) await scan(page, item.barcode);
@@ -187,8 +186,7 @@ test('a reload with a cart open brings the cart back; a sold cart never comes ba
 test('weighed goods by in-store barcode and by search, and a manual item with a label from the tax rates', async ({
   kasa,
 }) => {
-  const { page } = kasa;
-  await ready(kasa);
+  const page = await ready(kasa);
   const cart = page.getByRole('table', { name: 'Корпа' });
   const cheese = sampleItems().find((i) => i.code === '1011');
   if (!cheese) throw new Error('no cheese in the sample');
@@ -233,9 +231,8 @@ test.describe('training mode', () => {
   test('switching it needs a manager PIN; a training sale shows the banner and the training journal', async ({
     kasa,
   }) => {
-    const { page } = kasa;
     await addCashier(kasa);
-    await ready(kasa, '1111');
+    const page = await ready(kasa, { pin: '1111' });
     const banner = page.getByRole('note').filter({ hasText: 'РЕЖИМ ОБУКЕ' });
     const toggle = page.getByRole('button', { name: 'Обука' });
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -283,8 +280,7 @@ test.describe('training mode', () => {
 test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when the gateway returns', async ({
   kasa,
 }) => {
-  const { page } = kasa;
-  await ready(kasa);
+  const page = await ready(kasa);
   await kasa.sandbox('offline', { offline: true });
   await scan(page, BREAD.barcode);
   await scan(page, OIL.barcode);
@@ -373,8 +369,7 @@ test('nothing is sold before a cashier logs in; the name goes into the receipt r
 test('a discount beyond the limit is approved when it is entered, with the reason; the checkout asks nothing more', async ({
   kasa,
 }) => {
-  const { page } = kasa;
-  await ready(kasa);
+  const page = await ready(kasa);
   await scan(page, BREAD.barcode);
   await scan(page, MILK.barcode);
   const gross = BREAD.pricePara + MILK.pricePara;
@@ -481,8 +476,7 @@ test.describe('print again', () => {
   test('a printed fiscal receipt is printed again as a fiscal copy referencing it (queued while offline)', async ({
     kasa,
   }) => {
-    const { page } = kasa;
-    await ready(kasa);
+    const page = await ready(kasa);
     await scan(page, BREAD.barcode);
     await payWithKeys(page);
     await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');

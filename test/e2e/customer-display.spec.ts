@@ -13,7 +13,7 @@
  * Screenshots of the display at 1024×768, 1366×768 and a tablet's 800×1280, and of the manager's section, with
  * KASA_SHOTS=<dir> in <dir>/display-<what>-<language>-<width>.png.
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { PAYMENT_NAMES } from '../../shared/i18n/enums.ts';
 import { parseIpsQr } from '../../shared/payments/ips-qr.ts';
@@ -32,7 +32,7 @@ const DISPLAY_SIZES = [
 ] as const;
 
 /** The display page at the three sizes (a landscape screen, a wide one, a portrait tablet). */
-async function displayShots(display: Page, testInfo: TestInfo, name: string): Promise<void> {
+async function displayShots(display: Page, name: string): Promise<void> {
   await shotsAtSizes(display, name, DISPLAY_SIZES);
   await display.setViewportSize(DISPLAY_SIZES[0]);
 }
@@ -46,7 +46,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
     test(`a tablet's display in ${shown} follows the counter: cart, promotion, IPS QR, change and thanks`, async ({
       kasa,
       context,
-    }, testInfo) => {
+    }) => {
       const { page } = kasa;
       const ui = uiMessages[lang];
       const dw = uiMessages[shown].display;
@@ -108,7 +108,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
       await expect(screen.getByTestId('display-shop')).toHaveText('Продавница Код Мике');
       await expect(screen).toContainText(dw.welcome);
       expect(display.url()).not.toContain('token');
-      await displayShots(display, testInfo, `display-idle-${shown}`);
+      await displayShots(display, `display-idle-${shown}`);
 
       // The cart as it is built: a loaf at the promotion's price, and another item.
       await page.keyboard.press('Escape');
@@ -125,7 +125,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
       await expect(lines.first()).toContainText('119,98');
       const due = await page.getByTestId('cart-total').textContent();
       await expect(screen.getByTestId('display-total')).toHaveText(`${due ?? ''} RSD`);
-      await displayShots(display, testInfo, `display-cart-${shown}`);
+      await displayShots(display, `display-cart-${shown}`);
 
       // The payment screen: what is due. F7: the IPS code on the display, scannable from its pixels.
       await page.keyboard.press('F12');
@@ -151,7 +151,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
           },
         });
       }
-      await displayShots(display, testInfo, `display-ips-${shown}`);
+      await displayShots(display, `display-ips-${shown}`);
 
       // The customer pays cash instead: Esc closes the code on the display too; 500 in cash, the change shown.
       await page.keyboard.press('Escape');
@@ -163,7 +163,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
       await expect(screen.getByTestId('display-thanks')).toHaveText(dw.thanks);
       await expect(screen.getByTestId('display-paid')).toHaveText(`${rsd(50000)} RSD`);
       await expect(screen.getByTestId('display-change')).toHaveText(`${rsd(50000 - duePara)} RSD`);
-      await displayShots(display, testInfo, `display-thanks-${shown}`);
+      await displayShots(display, `display-thanks-${shown}`);
 
       // The next sale: idle again.
       await page.keyboard.press('Enter');

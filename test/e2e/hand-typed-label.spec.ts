@@ -6,24 +6,16 @@
  * account's secure element refuses: Потребна пажња). Resuming a parked sale with another cart open asks first.
  * Screenshots at 1024×768 and 1366×768 (<KASA_SHOTS>/<name>-<lang>-<width>.png when set).
  */
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { taxLabelName } from '../../shared/i18n/enums.ts';
 import { DEMO_TAX_GROUP } from '../../electron/sandbox/accounts.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
-import { loadSample, pieceItem } from './counter-support.ts';
-import { expect, test, type KasaFixture } from './fixtures.ts';
-import { inEachLanguage, loginFocused, shotsAtTillSizes } from './languages.ts';
+import { pieceItem, readyToSell } from './counter-support.ts';
+import { expect, test } from './fixtures.ts';
+import { inEachLanguage, shotsAtTillSizes } from './languages.ts';
 
-const shots = (page: Page, testInfo: TestInfo, name: string, lang: Language): Promise<void> =>
-  shotsAtTillSizes(page, `${name}-${lang}`);
-
-/** The sample catalog loaded (E is its most used label), the page reloaded, the first-run manager logged in. */
-async function ready(kasa: KasaFixture, lang: Language): Promise<void> {
-  await loadSample(kasa);
-  await kasa.page.reload();
-  await loginFocused(kasa.page, lang);
-}
+const shots = (page: Page, name: string, lang: Language): Promise<void> => shotsAtTillSizes(page, `${name}-${lang}`);
 
 /** Every current label of the demo account, as the screens write it. */
 function demoLabels(lang: Language): string[] {
@@ -44,11 +36,9 @@ test('the label is written one way, with the decimal comma', () => {
 inEachLanguage((lang) => {
   const ui = uiMessages[lang];
 
-  test('F3 and the product form start with the usual label; the hand-typed sale is fiscalized', async ({
-    kasa,
-  }, testInfo) => {
-    const { page } = kasa;
-    await ready(kasa, lang);
+  test('F3 and the product form start with the usual label; the hand-typed sale is fiscalized', async ({ kasa }) => {
+    // The sample catalog: E is its most used label.
+    const page = await readyToSell(kasa, { lang });
 
     await page.keyboard.press('F3');
     const manual = page.getByRole('dialog', { name: ui.dialog.manualTitle });
@@ -57,7 +47,7 @@ inEachLanguage((lang) => {
     await expect(select).toHaveValue('E');
     await manual.getByLabel(ui.sale.name).fill('Поклон кеса');
     await manual.getByLabel(ui.dialog.unitPrice).fill('49,90');
-    await shots(page, testInfo, 'f3-label', lang);
+    await shots(page, 'f3-label', lang);
     await manual.getByLabel(ui.dialog.unitPrice).press('Enter');
     await expect(manual).toHaveCount(0);
 
@@ -81,12 +71,12 @@ inEachLanguage((lang) => {
     const formSelect = form.getByLabel(ui.catalog.label);
     expect(await formSelect.locator('option').allTextContents()).toEqual(demoLabels(lang));
     await expect(formSelect).toHaveValue('E');
-    await shots(page, testInfo, 'product-form-label', lang);
+    await shots(page, 'product-form-label', lang);
   });
 
-  test('resuming a parked sale with another cart open asks first', async ({ kasa }, testInfo) => {
-    const { page } = kasa;
-    await ready(kasa, lang);
+  test('resuming a parked sale with another cart open asks first', async ({ kasa }) => {
+    // The sample catalog: E is its most used label.
+    const page = await readyToSell(kasa, { lang });
     const rows = page.getByRole('table', { name: ui.sale.cart }).getByRole('row', { name: /\d: / });
     await page.keyboard.type(pieceItem('1001').barcode);
     await page.keyboard.press('Enter');
@@ -104,7 +94,7 @@ inEachLanguage((lang) => {
     await parked.getByRole('button', { name: new RegExp(`^${ui.dialog.resume}: Петар`) }).click();
     const ask = page.getByRole('dialog', { name: ui.dialog.resumeAskTitle });
     await expect(ask.getByRole('button', { name: ui.dialog.parkAndResume })).toBeFocused();
-    await shots(page, testInfo, 'resume-ask', lang);
+    await shots(page, 'resume-ask', lang);
     await ask.getByRole('button', { name: ui.action.cancel }).click();
     await expect(ask).toHaveCount(0);
     await expect(parked).toBeVisible();

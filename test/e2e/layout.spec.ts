@@ -19,8 +19,7 @@ import { keepShot } from '../support/shots.ts';
 import { TILL_SIZES } from './languages.ts';
 
 test('quick keys and the receipt QR fit the viewport at 1024×768 and 1366×768', async ({ kasa }) => {
-  const { page } = kasa;
-  await readyToSell(kasa);
+  const page = await readyToSell(kasa);
   for (const size of TILL_SIZES) {
     await page.setViewportSize(size);
     // The sample has more quick keys than fit: the list scrolls and says so.

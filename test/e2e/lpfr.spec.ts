@@ -9,7 +9,7 @@
  * KASA_SHOTS=<dir> is set, as <dir>/lpfr-<what>-<width>.png.
  */
 import net from 'node:net';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startLpfrSandbox, type LpfrSandbox } from '../support/lpfr-sandbox/server.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import {
@@ -44,8 +44,7 @@ async function deadAddress(): Promise<string> {
 }
 
 /** The window at both till sizes, kept as `lpfr-<what>-<width>.png` when KASA_SHOTS names a folder. */
-const shots = (page: Page, testInfo: TestInfo, what: string, show?: Locator): Promise<void> =>
-  shotsAtTillSizes(page, `lpfr-${what}`, show);
+const shots = (page: Page, what: string, show?: Locator): Promise<void> => shotsAtTillSizes(page, `lpfr-${what}`, show);
 
 /**
  * Offline with no L-PFR to sign: the plain banner (receipts are not fiscal, the customer gets a slip) and not the
@@ -71,7 +70,7 @@ async function sell(page: Page, barcode: string): Promise<void> {
 
 test('the manager sets up the L-PFR on screen; offline it signs the sale; without its card the sale waits', async ({
   kasa,
-}, testInfo) => {
+}) => {
   const { page } = kasa;
   const lpfr = await startLpfrSandbox({ port: 0, pin: CARD_PIN });
   sandboxes.push(lpfr);
@@ -127,7 +126,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   await expect(address).not.toHaveAttribute('aria-invalid', 'true');
   await expect(section.getByTestId('lpfr-state')).toHaveText(/^Није подешен/);
   expect(lpfr.controls.state()).toMatchObject({ unlocked: false, wrongPins: 1 });
-  await shots(page, testInfo, 'settings-pin-error', section);
+  await shots(page, 'settings-pin-error', section);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // 3. The right PIN: set up; the PIN is stored, never shown; the card's UID and tax labels are listed.
@@ -152,7 +151,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   await expect(section).not.toContainText(CARD_PIN);
   expect(lpfr.controls.state()).toMatchObject({ unlocked: true, wrongPins: 0 });
   await expect(section.getByRole('button', { name: 'Уклони локални ПФР' })).toBeVisible();
-  await shots(page, testInfo, 'settings-ready', section);
+  await shots(page, 'settings-ready', section);
   await page.setViewportSize({ width: 1280, height: 800 });
   await mgr.getByRole('button', { name: 'Затвори' }).click();
   await expect(mgr).toHaveCount(0);
@@ -177,7 +176,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
   // Signed under the order's number as RequestId; „ЕСИР број“ is the ESIR's identity, not entered here yet.
   expect(lpfr.controls.ledger().invoices.map((i) => [i.requestId, i.esirNumber])).toEqual([[signed.orderNumber, null]]);
   await expect(page.getByTestId('offline-lpfr-banner')).toBeVisible();
-  await shots(page, testInfo, 'counter-signed');
+  await shots(page, 'counter-signed');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // 5. The card is taken out: the status bar says so, and the plain warning is back (receipts are not fiscal).
@@ -196,7 +195,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
     await expect(header.getByRole('button', { name: 'Менаџер (F11)' })).toBeInViewport({ ratio: 1 });
     await expectOneLine(header, size.width, 'header', true);
   }
-  await shots(page, testInfo, 'counter-card-out');
+  await shots(page, 'counter-card-out');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The archive's receipt detail says who signed it too.
@@ -210,8 +209,7 @@ test('the manager sets up the L-PFR on screen; offline it signs the sale; withou
 test('without an L-PFR: no chip, a sale says the cloud processor signed it, and offline the plain banner', async ({
   kasa,
 }) => {
-  const { page } = kasa;
-  await ready(kasa);
+  const page = await ready(kasa);
   const status = page.getByRole('status', { name: 'Статус' });
   await sell(page, BREAD.barcode);
   await expect(page.getByTestId('receipt-state')).toHaveText('ФИСКАЛИЗОВАН');

@@ -14,12 +14,11 @@ const shoot = (kasa: KasaFixture, name: string): Promise<void> => shotsAtTillSiz
 
 for (const mode of ['proforma', 'training'] as const) {
   test(`${mode}: the payment screen asks for no money; the order carries one nominal payment`, async ({ kasa }) => {
-    const { page } = kasa;
     if (mode === 'training') {
       const r = await kasa.host.call('settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
       expect(r.body.ok).toBe(true);
     }
-    await ready(kasa);
+    const page = await ready(kasa);
     await scan(page, BREAD.barcode);
     // The scan is looked up asynchronously: F12 on a cart the line has not reached yet opens nothing.
     await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara));

@@ -6,7 +6,7 @@
  * are refused. Screenshots at 1024×768 and 1366×768 in Cyrillic, Latin and English go, when KASA_SHOTS=<dir>
  * is set, to <dir>/outage-<what>-<language>-<width>.png.
  */
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { payWithKeys, pieceItem, readyToSell as ready, scan } from './counter-support.ts';
@@ -21,7 +21,7 @@ const LANGUAGES: readonly { lang: Language; label: string }[] = [
 ];
 
 /** The window at both till sizes, in each language (switched in the status bar), back in Cyrillic after. */
-async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locator): Promise<void> {
+async function shots(page: Page, what: string, show?: Locator): Promise<void> {
   const bar = page.locator('footer.status-bar');
   let current = 'Језик';
   for (const { lang, label } of LANGUAGES) {
@@ -36,9 +36,8 @@ async function shots(page: Page, testInfo: TestInfo, what: string, show?: Locato
 
 test('no printer during an outage: the screen says no slip printed, the manager sees the late receipt', async ({
   kasa,
-}, testInfo) => {
-  const { page } = kasa;
-  await ready(kasa);
+}) => {
+  const page = await ready(kasa);
   await kasa.sandbox('offline', { offline: true });
 
   // The first sale after the internet drops waits its online budget, then stays unsigned.
@@ -54,7 +53,7 @@ test('no printer during an outage: the screen says no slip printed, the manager 
   await expect(page.getByTestId('offline-banner')).toHaveText(
     'БЕЗ ИНТЕРНЕТА — рачуни нису фискални: купац добија слип „ОВО НИЈЕ ФИСКАЛНИ РАЧУН“',
   );
-  await shots(page, testInfo, 'counter-no-slip');
+  await shots(page, 'counter-no-slip');
   // The other languages say it too (checked, not only photographed).
   const bar = page.locator('footer.status-bar');
   await bar.getByLabel('Језик').selectOption('en');
@@ -76,26 +75,23 @@ test('no printer during an outage: the screen says no slip printed, the manager 
   await expect(item).toContainText('купац није добио ни слип (није било штампача)');
   await expect(item).toContainText('Фискални рачун још није издат');
   await expect(item).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
-  await shots(page, testInfo, 'manager-not-issued', late);
+  await shots(page, 'manager-not-issued', late);
 
   // The gateway is back: issued, and with no printer it waits on the list to be printed.
   await kasa.sandbox('offline', { offline: false });
   await kasa.host.call('sync.now');
   await expect(item).toContainText('је издат и чека да буде одштампан', { timeout: 45_000 });
   await expect(item.getByRole('button', { name: `Одштампај фискални рачун продаје ${orderNumber}` })).toBeVisible();
-  await shots(page, testInfo, 'manager-issued', late);
+  await shots(page, 'manager-issued', late);
   // Printing needs a printer: the core says where to set one, in words.
   await item.getByRole('button', { name: `Одштампај фискални рачун продаје ${orderNumber}` }).click();
   await expect(late.getByRole('alert')).toContainText('Штампач није подешен');
 });
 
-test('offlineSales: refused — the banner says sales are refused, and a sale is refused in words', async ({
-  kasa,
-}, testInfo) => {
-  const { page } = kasa;
+test('offlineSales: refused — the banner says sales are refused, and a sale is refused in words', async ({ kasa }) => {
   const set = await kasa.host.call('settings.update', { managerPin: MANAGER_PIN, offlineSales: 'refused' });
   expect(set.body.ok).toBe(true);
-  await ready(kasa);
+  const page = await ready(kasa);
   await kasa.sandbox('offline', { offline: true });
   // A proforma takes no money: it teaches the engine the gateway is gone without a refused sale.
   const proforma = await kasa.host.call('sales.checkout', {
@@ -116,5 +112,5 @@ test('offlineSales: refused — the banner says sales are refused, and a sale is
   await expect(page.getByRole('alert').filter({ hasText: 'Продаја није могућа' })).toContainText(
     'радња је подесила да се без фискалног рачуна не продаје',
   );
-  await shots(page, testInfo, 'counter-refused');
+  await shots(page, 'counter-refused');
 });
