@@ -285,10 +285,7 @@ test('a sale taken offline shows NOT YET FISCALIZED, then fiscalizes itself when
   await scan(page, BREAD.barcode);
   await scan(page, OIL.barcode);
   await expect(page.getByTestId('cart-total')).toHaveText(rsd(BREAD.pricePara + OIL.pricePara));
-  await page.keyboard.press('F12');
-  await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
-  await page.keyboard.press('F5');
-  await page.keyboard.press('F12');
+  await payWithKeys(page, () => page.keyboard.press('F5'));
 
   await expect(page.getByTestId('receipt-state')).toHaveText('НИЈЕ ЈОШ ФИСКАЛИЗОВАН');
   const status = page.getByRole('status', { name: 'Статус' });

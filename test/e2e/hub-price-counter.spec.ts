@@ -12,7 +12,7 @@ import { hashPin } from '../../shared/node/pin.ts';
 import type { HostProcess } from '../support/host-process.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import type { HubProcess } from '../support/hub-process.ts';
-import { login, rsd } from './counter-support.ts';
+import { login, payWithKeys, rsd } from './counter-support.ts';
 import { hubAndTill } from './hub-support.ts';
 
 const ADMIN = 'e2e-hub-price-admin-token-0123456789abcd';
@@ -60,9 +60,7 @@ test('a price changed at the hub reaches the quick key and the cart at once; pay
   await tile.click();
   await expect(line.getByTestId('line-total')).toHaveText(rsd(14000));
 
-  await page.keyboard.press('F12');
-  await expect(page.getByRole('main', { name: 'Плаћање' })).toBeVisible();
-  await page.keyboard.press('F12');
+  await payWithKeys(page);
   await expect(page.getByTestId('receipt-state')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Одобрење менаџера' })).toHaveCount(0);
   const r = await till.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
