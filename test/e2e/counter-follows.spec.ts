@@ -11,13 +11,12 @@
  */
 import { inEachLanguage, loginFocused, shotsAndBack } from './languages.ts';
 import type { Page } from '@playwright/test';
-import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { addCashier, pieceItem, readyToSell, rsd, scan } from './counter-support.ts';
+import { addCashier, catalogProduct, pieceItem, readyToSell, rsd, scan } from './counter-support.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 const CASHIER = { name: 'Ана Анић', pin: '1357' };
@@ -34,21 +33,13 @@ async function prepare(kasa: KasaFixture, lang: Language): Promise<Page> {
   return readyToSell(kasa, { lang, pin: CASHIER.pin });
 }
 
-/** The product with this code as the catalog has it. */
-async function product(kasa: KasaFixture, code: string): Promise<ProductView> {
-  const r = await kasa.host.call<{ products: ProductView[] }>('catalog.list', { query: code, limit: 5 });
-  const p = r.body.value?.products.find((x) => x.code === code);
-  if (!p) throw new Error(`no product ${code}`);
-  return p;
-}
-
 inEachLanguage((lang) => {
   test('a price changed by a manager reaches the quick key and the cart at once, and payment asks no PIN', async ({
     kasa,
   }) => {
     const ui = uiMessages[lang];
     const page = await prepare(kasa, lang);
-    const bread = await product(kasa, '1001');
+    const bread = await catalogProduct(kasa, '1001');
     expect(bread.pricePara).toBe(6500);
     const rye = pieceItem('1002');
     const tile = page.getByRole('navigation', { name: ui.sale.quickKeys }).getByRole('button', { name: bread.name });
@@ -67,7 +58,7 @@ inEachLanguage((lang) => {
     // named by one notice that counts them, which is the store's test to show).
     const changes = [
       { p: bread, price: 70, was: 6500, now: 7000 },
-      { p: await product(kasa, '1002'), price: 99, was: 9500, now: 9900 },
+      { p: await catalogProduct(kasa, '1002'), price: 99, was: 9500, now: 9900 },
     ] as const;
     for (const { p, price, was, now } of changes) {
       const put = await kasa.host.call('catalog.put', {

@@ -1,6 +1,7 @@
 /**
  * Helpers for the counter e2e specs: the first-run PIN, logging in, the sample catalog, scanning, QR decoding,
- * approvals, the shift dialog, the printed paper, what fits the viewport, and counting the cashier's keys.
+ * approvals, the shift dialog, the printed paper, what fits the viewport, counting the cashier's keys, and the calls to
+ * the till's core that several specs make (one that must succeed, a promotion, a product by its code).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,12 +11,14 @@ import { expect, type Keyboard, type Locator, type Page } from '@playwright/test
 import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import type { FakeEpson } from '../printer/fake-epson.ts';
+import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { Language, OrderView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import type { KasaFixture } from './fixtures.ts';
 import { ROOT } from '../support/host-process.ts';
 import { loginFocused } from './languages.ts';
+import { shopDay } from './days.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
 export interface SampleItem {
@@ -326,10 +329,40 @@ export function ruleNote(lang: Language, rule: string, wasPara: number): string 
   return `${rule} · ${interpolate(uiMessages[lang].sale.priceWas, { was: rsd(wasPara) })}`;
 }
 
+/** A call to the till's core that must succeed (its answer is the failure's message when it does not). */
+export async function callOk(kasa: KasaFixture, name: string, input: unknown): Promise<void> {
+  const r = await kasa.host.call(name, input);
+  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
+}
+
 /** The sample catalog (resources/catalog/sample.csv) loaded into the till, approved by the manager. */
 export async function loadSample(kasa: KasaFixture): Promise<void> {
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
+  await callOk(kasa, 'catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
+}
+
+/**
+ * A price promotion of the item of `code` from the shop's today for 20 days (an „акцијска продаја“ lasts at most 31:
+ * docs/prices.md), put by the manager.
+ */
+export async function putPromotion(
+  kasa: KasaFixture,
+  promotion: { name: string; priority: number; code: string; price: number },
+): Promise<void> {
+  await callOk(kasa, 'prices.promotionPut', {
+    managerPin: MANAGER_PIN,
+    ...promotion,
+    kind: 'price',
+    fromDay: shopDay(new Date()),
+    toDay: shopDay(new Date(Date.now() + 20 * 86_400_000)),
+  });
+}
+
+/** The product with this code as the till's catalog has it. */
+export async function catalogProduct(kasa: KasaFixture, code: string): Promise<ProductView> {
+  const r = await kasa.host.call<{ products: ProductView[] }>('catalog.list', { query: code, limit: 5 });
+  const p = r.body.value?.products.find((x) => x.code === code);
+  if (!p) throw new Error(`no product ${code}`);
+  return p;
 }
 
 /**
@@ -356,8 +389,7 @@ export async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
 
 /** A cashier made by the manager: Ана Анић, PIN 1111 unless named otherwise. */
 export async function addCashier(kasa: KasaFixture, name = 'Ана Анић', pin = '1111'): Promise<void> {
-  const created = await kasa.host.call('staff.create', { managerPin: MANAGER_PIN, name, role: 'cashier', pin });
-  expect(created.body.ok).toBe(true);
+  await callOk(kasa, 'staff.create', { managerPin: MANAGER_PIN, name, role: 'cashier', pin });
 }
 
 /**

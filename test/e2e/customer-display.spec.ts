@@ -20,10 +20,9 @@ import { parseIpsQr } from '../../shared/payments/ips-qr.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { decodeReceiptQr, pieceItem, rsd, scan } from './counter-support.ts';
+import { callOk, decodeReceiptQr, loadSample, pieceItem, putPromotion, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
 import { LANGUAGES, openManagerTab, shotsAtSizes, shotsAtTillSizes } from './languages.ts';
-import { shopDay } from './days.ts';
 
 const DISPLAY_SIZES = [
   { width: 1024, height: 768 },
@@ -50,29 +49,14 @@ for (const [i, lang] of LANGUAGES.entries()) {
       const { page } = kasa;
       const ui = uiMessages[lang];
       const dw = uiMessages[shown].display;
-      const call = async (name: string, input: unknown): Promise<void> => {
-        const r = await kasa.host.call(name, input);
-        expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
-      };
-      await call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-      await call('settings.update', {
+      await loadSample(kasa);
+      await callOk(kasa, 'settings.update', {
         managerPin: MANAGER_PIN,
         shopName: 'Продавница Код Мике',
         ipsAccount: '840-955845-10',
         ipsName: 'Код Мике',
       });
-      const today = shopDay(new Date());
-      await call('prices.promotionPut', {
-        managerPin: MANAGER_PIN,
-        name: 'Викенд акција',
-        priority: 10,
-        code: '1002',
-        kind: 'price',
-        price: 59.99,
-        fromDay: today,
-        // An „акцијска продаја“ lasts at most 31 days (docs/prices.md).
-        toDay: shopDay(new Date(Date.now() + 20 * 86_400_000)),
-      });
+      await putPromotion(kasa, { name: 'Викенд акција', priority: 10, code: '1002', price: 59.99 });
       await page.reload();
 
       // The manager makes the tablet's address, in the display's language.
@@ -170,7 +154,7 @@ for (const [i, lang] of LANGUAGES.entries()) {
       await expect(screen.getByTestId('display-shop')).toHaveText('Продавница Код Мике');
 
       // Revoked: the display is closed out and says why.
-      await call('display.tokenRevoke', { managerPin: MANAGER_PIN, id: 1 });
+      await callOk(kasa, 'display.tokenRevoke', { managerPin: MANAGER_PIN, id: 1 });
       await expect(screen.getByRole('alert')).toHaveText(dw.noToken);
       expect(pageErrors).toEqual([]);
       await display.close();

@@ -11,17 +11,12 @@ import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
 import { MANAGER_PIN, newProduct } from '../support/session.ts';
 import { labelPrinter, parseZpl } from '../support/labels.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { shopDay } from './days.ts';
+import { callOk, putPromotion } from './counter-support.ts';
 
 const MILK = '860000000001' + String(gs1CheckDigit('860000000001'));
 
-async function call(kasa: KasaFixture, name: string, input: unknown): Promise<void> {
-  const r = await kasa.host.call(name, input);
-  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
-}
-
 async function put(kasa: KasaFixture, code: string, name: string, price: number): Promise<void> {
-  await call(kasa, 'catalog.put', newProduct(code, price, 'Млечни', { name, label: 'A' }));
+  await callOk(kasa, 'catalog.put', newProduct(code, price, 'Млечни', { name, label: 'A' }));
 }
 
 inEachLanguage({ env: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } }, (lang) => {
@@ -36,19 +31,8 @@ inEachLanguage({ env: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } }, (lang) => {
     try {
       await put(kasa, MILK, 'Млеко 1 л', 159.99);
       await put(kasa, 'JOG-5', 'Јогурт 500 г', 89.9);
-      const today = shopDay(new Date());
-      await call(kasa, 'prices.promotionPut', {
-        managerPin: MANAGER_PIN,
-        name: 'Недеља млека',
-        priority: 1,
-        code: MILK,
-        kind: 'price',
-        price: 129.99,
-        fromDay: today,
-        // An „акцијска продаја“ lasts at most 31 days (docs/prices.md).
-        toDay: shopDay(new Date(Date.now() + 20 * 86_400_000)),
-      });
-      await call(kasa, 'labels.productSet', {
+      await putPromotion(kasa, { name: 'Недеља млека', priority: 1, code: MILK, price: 129.99 });
+      await callOk(kasa, 'labels.productSet', {
         managerPin: MANAGER_PIN,
         code: MILK,
         netQuantity: 1,

@@ -8,30 +8,27 @@
  */
 import type { Locator } from '@playwright/test';
 import { inEachLanguage, loginFocused, shotsAndBack } from './languages.ts';
-import type { ProductView } from '../../shared/contract/catalog.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { wallClock } from '../../shared/i18n/time.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { cartRows, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from './counter-support.ts';
-import { expect, test, type KasaFixture } from './fixtures.ts';
-import { shopDay } from './days.ts';
+import {
+  callOk,
+  cartRows,
+  catalogProduct,
+  loadSample,
+  paidWithoutApproval,
+  pieceItem,
+  putPromotion,
+  rsd,
+  ruleNote,
+  scan,
+} from './counter-support.ts';
+import { expect, test } from './fixtures.ts';
 
 /** `HH:MM` in Belgrade, `minutes` from now. */
 function belgradeTime(minutes: number): string {
   const c = wallClock(new Date(Date.now() + minutes * 60_000));
   return `${c.hour}:${c.minute}`;
-}
-
-async function product(kasa: KasaFixture, code: string): Promise<ProductView> {
-  const r = await kasa.host.call<{ products: ProductView[] }>('catalog.list', { query: code, limit: 5 });
-  const p = r.body.value?.products.find((x) => x.code === code);
-  if (!p) throw new Error(`no product ${code}`);
-  return p;
-}
-
-async function call(kasa: KasaFixture, name: string, input: unknown): Promise<void> {
-  const r = await kasa.host.call(name, input);
-  expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
 }
 
 inEachLanguage((lang) => {
@@ -40,21 +37,10 @@ inEachLanguage((lang) => {
   }) => {
     const { page } = kasa;
     const ui = uiMessages[lang];
-    await call(kasa, 'catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-    const today = shopDay(new Date());
-    await call(kasa, 'prices.promotionPut', {
-      managerPin: MANAGER_PIN,
-      name: 'Викенд акција',
-      priority: 10,
-      code: '1001',
-      kind: 'price',
-      price: 59.99,
-      fromDay: today,
-      // An „акцијска продаја“ lasts at most 31 days (docs/prices.md).
-      toDay: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
-    });
+    await loadSample(kasa);
+    await putPromotion(kasa, { name: 'Викенд акција', priority: 10, code: '1001', price: 59.99 });
     // A happy hour on the bakery: −20 % from an hour ago to two hours on.
-    await call(kasa, 'prices.listPut', {
+    await callOk(kasa, 'prices.listPut', {
       managerPin: MANAGER_PIN,
       name: 'Срећни сат',
       priority: 5,
@@ -99,14 +85,14 @@ inEachLanguage((lang) => {
     await shotsAndBack(page, `prices-receipt-${lang}`);
 
     // A new price of the milk from a few seconds on: it takes effect at that moment, and scans at it.
-    const milk = await product(kasa, '1006');
-    await call(kasa, 'prices.schedule', {
+    const milk = await catalogProduct(kasa, '1006');
+    await callOk(kasa, 'prices.schedule', {
       managerPin: MANAGER_PIN,
       code: '1006',
       price: 149.99,
       at: new Date(Date.now() + 3_000).toISOString(),
     });
-    await expect.poll(async () => (await product(kasa, '1006')).pricePara, { timeout: 15_000 }).toBe(14999);
+    await expect.poll(async () => (await catalogProduct(kasa, '1006')).pricePara, { timeout: 15_000 }).toBe(14999);
     const overview = await kasa.host.call<{ scheduled: { state: string; oldPricePara: number }[] }>(
       'prices.overview',
       {},
