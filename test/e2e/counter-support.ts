@@ -12,7 +12,7 @@ import { decodeEscPos } from '../../electron/printer/escpos-decode.ts';
 import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts';
 import type { FakeEpson } from '../printer/fake-epson.ts';
 import type { ProductView } from '../../shared/contract/catalog.ts';
-import type { Language, OrderView } from '../../shared/domain.ts';
+import type { Language, OrderView, ReceiptView } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import type { KasaFixture } from './fixtures.ts';
@@ -385,6 +385,18 @@ export async function lastOrder(kasa: KasaFixture): Promise<OrderView> {
   const order = r.body.value?.orders[0];
   if (!order) throw new Error('no order');
   return order;
+}
+
+/**
+ * The till's newest order and its fiscal receipt, the receipt screen checked against it: the QR code drawn there
+ * decodes to the receipt's verification URL.
+ */
+export async function lastReceiptShown(kasa: KasaFixture): Promise<{ order: OrderView; receipt: ReceiptView }> {
+  const order = await lastOrder(kasa);
+  const { receipt } = order;
+  if (!receipt) throw new Error('the order has no receipt');
+  expect(await decodeReceiptQr(kasa.page, 'QR код рачуна')).toBe(receipt.verificationUrl);
+  return { order, receipt };
 }
 
 /** A cashier made by the manager: Ана Анић, PIN 1111 unless named otherwise. */

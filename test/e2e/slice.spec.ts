@@ -6,8 +6,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { keepShot } from '../support/shots.ts';
-import { decodeReceiptQr, login, sellHandTypedBread } from './counter-support.ts';
-import type { OrderView } from '../../shared/domain.ts';
+import { lastReceiptShown, login, sellHandTypedBread } from './counter-support.ts';
 
 test('sells a hand-typed item for cash in demo mode: journal with the fiscal markers, QR of the verification URL', async ({
   kasa,
@@ -21,12 +20,9 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
   await expect(journal).toContainText('ФИСКАЛНИ РАЧУН');
   await expect(journal).toContainText('КРАЈ ФИСКАЛНОГ РАЧУНА');
   await expect(journal).toContainText(/Касир:\s+Менаџер/); // the logged-in person, sent as metaFields.cashier
-  const list = await kasa.host.call<{ orders: OrderView[] }>('orders.list', { limit: 1 });
-  const order = list.body.value?.orders[0];
-  if (!order?.receipt) throw new Error('the order has no receipt');
+  const { order, receipt } = await lastReceiptShown(kasa);
   expect(order.payments).toEqual([{ type: 'cash', amountPara: 17980 }]);
   expect(order.changePara).toBe(2020);
-  expect(await decodeReceiptQr(page, 'QR код рачуна')).toBe(order.receipt.verificationUrl);
   await keepShot(page, 'slice-receipt', { fullPage: true });
 
   // E-mail the receipt from the receipt screen (Ctrl+E): the gateway records it (the sandbox never sends).
@@ -40,7 +36,7 @@ test('sells a hand-typed item for cash in demo mode: journal with the fiscal mar
     emails: { email: string; invoiceNumber: string }[];
   };
   expect(emails.emails).toEqual([
-    expect.objectContaining({ email: 'kupac@example.rs', invoiceNumber: order.receipt.invoiceNumber }),
+    expect.objectContaining({ email: 'kupac@example.rs', invoiceNumber: receipt.invoiceNumber }),
   ]);
 });
 
