@@ -7,15 +7,14 @@
 import fs from 'node:fs';
 import type { ProductPage } from '../../shared/contract/catalog.ts';
 import { changePriceByPercent } from '../../shared/catalog/price-change.ts';
-import { MANAGER_PIN } from '../support/session.ts';
 import { findLeaks } from '../support/language-leak.ts';
-import { approveAsManager, login } from './counter-support.ts';
+import { approveAsManager, loadSample, login } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
 test('a bulk +5 % on a group at the till, and the catalog exported as CSV', async ({ kasa }) => {
   const { page } = kasa;
-  expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
+  await loadSample(kasa);
   const all = async () => {
     const out: Record<string, { price: number; group: string | null }> = {};
     let after: string | undefined;

@@ -5,9 +5,8 @@
  */
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { login, openShiftDialog, pieceItem, scan } from './counter-support.ts';
+import { loadSample, login, openShiftDialog, pieceItem, scan } from './counter-support.ts';
 import { shotsAtTillSizes } from './languages.ts';
-import { MANAGER_PIN } from '../support/session.ts';
 
 const BREAD = pieceItem('1001');
 
@@ -20,7 +19,7 @@ const DIGITS = ['7', '8', '9', '4', '5', '6', '1', '2', '3'];
 
 test('every digit pad has 7-8-9 on top and the same keys', async ({ kasa }) => {
   const { page } = kasa;
-  expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
+  await loadSample(kasa);
   await page.reload();
 
   const loginPad = page.getByRole('group', { name: 'Тастатура за PIN' });

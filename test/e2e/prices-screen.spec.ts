@@ -14,8 +14,7 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay } from '../../renderer/src/dates.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { csvProblemText } from '../../shared/prices/items-csv.ts';
-import { MANAGER_PIN } from '../support/session.ts';
-import { cartRows, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from './counter-support.ts';
+import { cartRows, loadSample, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from './counter-support.ts';
 import { inEachLanguage, LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
@@ -41,8 +40,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
     const { page } = kasa;
     const ui = uiMessages[lang];
     const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
-    const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-    expect(r.body.ok).toBe(true);
+    await loadSample(kasa);
     await page.reload();
     const mgr = await openManagerTab(page, lang, 'tab_prices');
 
@@ -177,7 +175,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
   }) => {
     const { page } = kasa;
     const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
-    expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
+    await loadSample(kasa);
     await page.reload();
     const mgr = await openManagerTab(page, lang, 'tab_prices');
     const list = mgr.getByRole('form', { name: m('prices_list_form') });

@@ -6,7 +6,7 @@
 import { withCheckDigit } from '../../electron/catalog/barcode.ts';
 import type { ProductPage } from '../../shared/contract/catalog.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { approveAsManager, login, payWithKeys, scan } from './counter-support.ts';
+import { approveAsManager, login, payWithKeys, readyToSell, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
 
 const COFFEE = withCheckDigit('860999900001');
@@ -109,10 +109,7 @@ test.describe('a till configured for a store hub', () => {
   test.use({ kasaEnv: { KASA_HUB_URL: 'http://127.0.0.1:1' } });
 
   test('says the hub owns the catalog and offers no editing', async ({ kasa }) => {
-    const { page } = kasa;
-    expect((await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } })).body.ok).toBe(true);
-    await page.reload();
-    await login(page);
+    const page = await readyToSell(kasa);
     await page.keyboard.press('F8');
     const products = page.getByRole('region', { name: 'Производи' });
     await expect(products.getByRole('note')).toHaveText(

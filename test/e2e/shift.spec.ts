@@ -7,7 +7,17 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { cashOut, login, openShiftDialog, paperLines, payWithKeys, pieceItem, rsd, scan } from './counter-support.ts';
+import {
+  cashOut,
+  loadSample,
+  login,
+  openShiftDialog,
+  paperLines,
+  payWithKeys,
+  pieceItem,
+  rsd,
+  scan,
+} from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot, shotsDir } from '../support/shots.ts';
 import { shotsAtTillSizes } from './languages.ts';
@@ -29,8 +39,7 @@ test.afterEach(async () => {
 
 test('open a shift, sell, cash out, close 20,00 short; no sale after it without a shift', async ({ kasa }) => {
   const { page } = kasa;
-  const r = await kasa.host.call('catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });
-  expect(r.body.ok).toBe(true);
+  await loadSample(kasa);
   const printer = await startFakeEpson();
   printers.push(printer);
   const configured = await kasa.host.call('printer.configure', {
