@@ -14,6 +14,7 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN, newProduct } from '../support/session.ts';
 import { findLeaks } from '../support/language-leak.ts';
 import { expect, test } from './fixtures.ts';
+import { callOk } from './counter-support.ts';
 import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { shopDay } from './days.ts';
 
@@ -80,8 +81,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
       paymentType: 'cash',
     });
     expect(refund.body.value?.state).toBe('fiscalized');
-    const changed = await kasa.host.call('catalog.put', newProduct('E1', 150, 'Пиће', { ...juice, create: false }));
-    expect(changed.body.ok).toBe(true);
+    await callOk(kasa, 'catalog.put', newProduct('E1', 150, 'Пиће', { ...juice, create: false }));
 
     // The KEP: the receipt, the price change, the day's cash turnover; the balance is 9 × 150,00.
     await mgr.getByRole('button', { name: t('goods_kep'), exact: true }).click();

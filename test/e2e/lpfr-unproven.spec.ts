@@ -13,6 +13,7 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { invoice, rawSign } from '../lpfr/helpers.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
+import { callOk } from './counter-support.ts';
 import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
 const CARD_PIN = '1234';
@@ -34,8 +35,7 @@ async function until<T>(what: string, probe: () => Promise<T>, ok: (v: T) => boo
 async function parkedUnproven(kasa: KasaFixture): Promise<{ lpfr: LpfrSandbox; order: OrderView }> {
   const lpfr = await startLpfrSandbox({ port: 0, pin: CARD_PIN, keepRequests: 1 });
   sandboxes.push(lpfr);
-  const set = await kasa.host.call('settings.setLpfr', { managerPin: MANAGER_PIN, url: lpfr.url, pin: CARD_PIN });
-  expect(set.body.ok, JSON.stringify(set.body)).toBe(true);
+  await callOk(kasa, 'settings.setLpfr', { managerPin: MANAGER_PIN, url: lpfr.url, pin: CARD_PIN });
   await kasa.sandbox('offline', { offline: true });
   await until(
     'offline with the L-PFR ready',

@@ -4,7 +4,7 @@
  * With KASA_SHOTS set, the screen is photographed at 1024x768 and 1366x768.
  */
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { lastOrder, pieceItem, readyToSell as ready, rsd, scan } from './counter-support.ts';
+import { callOk, lastOrder, pieceItem, readyToSell as ready, rsd, scan } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
@@ -15,8 +15,7 @@ const shoot = (kasa: KasaFixture, name: string): Promise<void> => shotsAtTillSiz
 for (const mode of ['proforma', 'training'] as const) {
   test(`${mode}: the payment screen asks for no money; the order carries one nominal payment`, async ({ kasa }) => {
     if (mode === 'training') {
-      const r = await kasa.host.call('settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
-      expect(r.body.ok).toBe(true);
+      await callOk(kasa, 'settings.update', { managerPin: MANAGER_PIN, trainingMode: true });
     }
     const page = await ready(kasa);
     await scan(page, BREAD.barcode);

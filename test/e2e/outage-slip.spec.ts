@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { payWithKeys, pieceItem, readyToSell as ready, scan } from './counter-support.ts';
+import { callOk, payWithKeys, pieceItem, readyToSell as ready, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
 import { shotsAtTillSizes } from './languages.ts';
 
@@ -89,8 +89,7 @@ test('no printer during an outage: the screen says no slip printed, the manager 
 });
 
 test('offlineSales: refused — the banner says sales are refused, and a sale is refused in words', async ({ kasa }) => {
-  const set = await kasa.host.call('settings.update', { managerPin: MANAGER_PIN, offlineSales: 'refused' });
-  expect(set.body.ok).toBe(true);
+  await callOk(kasa, 'settings.update', { managerPin: MANAGER_PIN, offlineSales: 'refused' });
   const page = await ready(kasa);
   await kasa.sandbox('offline', { offline: true });
   // A proforma takes no money: it teaches the engine the gateway is gone without a refused sale.

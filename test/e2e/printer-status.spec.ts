@@ -11,7 +11,7 @@ import { codePageNumbers, findPreset } from '../../electron/printer/profiles.ts'
 import type { OrderView } from '../../shared/domain.ts';
 import { startFakeEpson, type FakeEpson } from '../printer/fake-epson.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
-import { login } from './counter-support.ts';
+import { callOk, login } from './counter-support.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
 const PROFILE = 'epson-tm-t88v';
@@ -35,13 +35,12 @@ async function printer(): Promise<{ fake: FakeEpson; cutNextJob(): void }> {
 }
 
 async function setPrinter(kasa: KasaFixture, port: number): Promise<void> {
-  const r = await kasa.host.call('printer.configure', {
+  await callOk(kasa, 'printer.configure', {
     uri: `tcp://127.0.0.1:${port}`,
     profileId: PROFILE,
     autoPrint: true,
     approval: { managerPin: MANAGER_PIN },
   });
-  expect(r.body.ok).toBe(true);
 }
 
 /** A cash sale through the core (the counter is logged in); its receipt prints itself once fiscalized. */
