@@ -335,6 +335,17 @@ export async function callOk(kasa: KasaFixture, name: string, input: unknown): P
   expect(r.body.ok, JSON.stringify(r.body)).toBe(true);
 }
 
+/** The longest names a shop may give (the setup flow allows 60 characters): the header must keep them on one line. */
+export const LONGEST_NAMES = {
+  shopName: 'Продавница мешовите робе „Код Мике и Жике“ — Нови Београд',
+  tillName: 'Каса 2 поред излога',
+} as const;
+
+/** The shop and the till named with LONGEST_NAMES by the manager. */
+export async function nameShopLongest(kasa: KasaFixture): Promise<void> {
+  await callOk(kasa, 'settings.update', { managerPin: MANAGER_PIN, ...LONGEST_NAMES });
+}
+
 /** The sample catalog (resources/catalog/sample.csv) loaded into the till, approved by the manager. */
 export async function loadSample(kasa: KasaFixture): Promise<void> {
   await callOk(kasa, 'catalog.loadSample', { approval: { managerPin: MANAGER_PIN } });

@@ -9,12 +9,13 @@ import {
   expectQuickKeysFit,
   expectStatusBarFits,
   login,
+  LONGEST_NAMES,
+  nameShopLongest,
   payWithKeys,
   readyToSell,
   sampleItems,
   scan,
 } from './counter-support.ts';
-import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot } from '../support/shots.ts';
 import { TILL_SIZES } from './languages.ts';
 
@@ -59,17 +60,12 @@ test('the header names the shop and the till; it and the status bar stay one lin
   await login(page);
   await expect(header.getByTitle(`Терминал ${id}`)).toHaveText(id);
   // Long names (the setup flow allows 60 characters): the header cuts them, never a button.
-  const shopName = 'Продавница мешовите робе „Код Мике и Жике“ — Нови Београд';
-  const r = await kasa.host.call('settings.update', {
-    managerPin: MANAGER_PIN,
-    shopName,
-    tillName: 'Каса 2 поред излога',
-  });
-  expect(r.body.ok).toBe(true);
+  await nameShopLongest(kasa);
   await page.reload();
   await login(page);
-  const place = header.getByTitle(`${shopName} · Каса 2 поред излога · Терминал ${id}`);
-  await expect(place).toContainText('Каса 2 поред излога');
+  const { shopName, tillName } = LONGEST_NAMES;
+  const place = header.getByTitle(`${shopName} · ${tillName} · Терминал ${id}`);
+  await expect(place).toContainText(tillName);
   await expect(place).toContainText(id);
   for (const size of TILL_SIZES) {
     await page.setViewportSize(size);

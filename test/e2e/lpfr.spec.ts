@@ -16,6 +16,7 @@ import {
   expectOneLine,
   expectStatusBarFits,
   lastOrder,
+  nameShopLongest,
   payWithKeys,
   pieceItem,
   readyToSell as ready,
@@ -71,17 +72,11 @@ async function sell(page: Page, barcode: string): Promise<void> {
 test('the manager sets up the L-PFR on screen; offline it signs the sale; without its card the sale waits', async ({
   kasa,
 }) => {
-  const { page } = kasa;
   const lpfr = await startLpfrSandbox({ port: 0, pin: CARD_PIN });
   sandboxes.push(lpfr);
-  // The longest names a shop may give (60 characters): the header keeps one line with the L-PFR's chip in it.
-  const named = await kasa.host.call('settings.update', {
-    managerPin: MANAGER_PIN,
-    shopName: 'Продавница мешовите робе „Код Мике и Жике“ — Нови Београд',
-    tillName: 'Каса 2 поред излога',
-  });
-  expect(named.body.ok).toBe(true);
-  await ready(kasa);
+  // The longest names: the header keeps one line with the L-PFR's chip in it.
+  await nameShopLongest(kasa);
+  const page = await ready(kasa);
   const status = page.getByRole('status', { name: 'Статус' });
   const header = page.getByRole('banner');
   // None set up: no L-PFR chip.
