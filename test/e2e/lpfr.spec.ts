@@ -34,7 +34,6 @@ test.afterEach(async () => {
   for (const s of sandboxes.splice(0)) await s.close();
 });
 
-/** The sample catalog loaded, the page reloaded, the manager logged in at the counter. */
 /** An address where nothing listens: a port the system just handed out, closed again. */
 async function deadAddress(): Promise<string> {
   const server = net.createServer();
