@@ -17,7 +17,8 @@ import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { interpolate } from '../../shared/i18n/catalog.ts';
 import type { KasaFixture } from './fixtures.ts';
 import { ROOT } from '../support/host-process.ts';
-import { loginFocused } from './languages.ts';
+import { loginFocused, openManagerTab } from './languages.ts';
+import type { ManagerText } from '../../renderer/src/manager/i18n.ts';
 import { shopDay } from './days.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 
@@ -388,6 +389,16 @@ export async function readyToSell(
   await kasa.page.reload();
   await loginFocused(kasa.page, lang, pin);
   return kasa.page;
+}
+
+/**
+ * The sample catalog loaded and the counter reloaded, then the manager logs in (in `lang`, the till's language) and
+ * opens tab `tab`; returns the manager's dialog.
+ */
+export async function managerTabOnSample(kasa: KasaFixture, lang: Language, tab: ManagerText): Promise<Locator> {
+  await loadSample(kasa);
+  await kasa.page.reload();
+  return openManagerTab(kasa.page, lang, tab);
 }
 
 /** The till's newest order, as `orders.list` returns it. */

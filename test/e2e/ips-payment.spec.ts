@@ -17,9 +17,9 @@ import { parseIpsQr } from '../../shared/payments/ips-qr.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
-import { decodeReceiptQr, loadSample, pieceItem, rsd, scan } from './counter-support.ts';
+import { decodeReceiptQr, managerTabOnSample, pieceItem, rsd, scan } from './counter-support.ts';
 import { expect, test } from './fixtures.ts';
-import { inEachLanguage, loginFocused, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, loginFocused, shotsAtTillSizes } from './languages.ts';
 
 inEachLanguage((lang) => {
   test('the shop sets its IPS account; a sale paid by scanning the IPS QR code is fiscalized as an instant payment', async ({
@@ -27,11 +27,8 @@ inEachLanguage((lang) => {
   }) => {
     const { page } = kasa;
     const ui = uiMessages[lang];
-    await loadSample(kasa);
-    await page.reload();
-
     // The manager's settings: a wrong control pair is refused at the account field, nothing saved.
-    const mgr = await openManagerTab(page, lang, 'tab_settings');
+    const mgr = await managerTabOnSample(kasa, lang, 'tab_settings');
     const section = mgr.getByRole('region', { name: mt(lang, 'ips_title') });
     const account = section.getByLabel(mt(lang, 'ips_account'), { exact: true });
     await account.fill('840-955845-11');

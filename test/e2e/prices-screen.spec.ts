@@ -14,8 +14,16 @@ import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay } from '../../renderer/src/dates.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { csvProblemText } from '../../shared/prices/items-csv.ts';
-import { cartRows, loadSample, paidWithoutApproval, pieceItem, rsd, ruleNote, scan } from './counter-support.ts';
-import { inEachLanguage, LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import {
+  cartRows,
+  managerTabOnSample,
+  paidWithoutApproval,
+  pieceItem,
+  rsd,
+  ruleNote,
+  scan,
+} from './counter-support.ts';
+import { inEachLanguage, LANGUAGES, shotsAtTillSizes } from './languages.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 const PIB = '101134702';
@@ -40,9 +48,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
     const { page } = kasa;
     const ui = uiMessages[lang];
     const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
-    await loadSample(kasa);
-    await page.reload();
-    const mgr = await openManagerTab(page, lang, 'tab_prices');
+    const mgr = await managerTabOnSample(kasa, lang, 'tab_prices');
 
     // A promotion on the white bread, for ten days from today.
     const promo = mgr.getByRole('form', { name: m('prices_promotion_form') });
@@ -175,9 +181,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
   }) => {
     const { page } = kasa;
     const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
-    await loadSample(kasa);
-    await page.reload();
-    const mgr = await openManagerTab(page, lang, 'tab_prices');
+    const mgr = await managerTabOnSample(kasa, lang, 'tab_prices');
     const list = mgr.getByRole('form', { name: m('prices_list_form') });
     await list.getByLabel(m('prices_f_name'), { exact: true }).fill('Из датотеке');
     const file = list.getByLabel(m('prices_f_import'), { exact: true });
