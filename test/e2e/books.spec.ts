@@ -14,10 +14,9 @@ import type { OrderView } from '../../shared/domain.ts';
 import { formatRsd } from '../../shared/money.ts';
 import { fieldLabel } from '../../shared/i18n/fields.ts';
 import { EXPORT_WORDS } from '../../shared/i18n/exports.ts';
-import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay, isoDay } from '../../renderer/src/dates.ts';
 import { expect, test } from './fixtures.ts';
-import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, managerT, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { startSmtpServer } from '../support/smtp-server.ts';
 
 inEachLanguage({ browserLocale: true }, (lang) => {
@@ -25,7 +24,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
     kasa,
   }) => {
     const { page } = kasa;
-    const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+    const t = managerT(lang);
     const sale = (
       await kasa.host.call<OrderView>('sales.checkout', {
         lines: [{ name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['A'] }],
@@ -90,7 +89,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
 
   test('the e-mail to the bookkeeper: settings, a refused delivery shown, then sent', async ({ kasa }) => {
     const { page } = kasa;
-    const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+    const t = managerT(lang);
     const smtp = await startSmtpServer({ user: 'knjige', password: 'tajna-7Q' });
     try {
       const mgr = await openManagerTab(page, lang, 'tab_books');

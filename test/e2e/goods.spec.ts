@@ -10,12 +10,11 @@ import type { OrderView } from '../../shared/domain.ts';
 import { formatRsd } from '../../shared/money.ts';
 import { retailFromMargin, valueAt } from '../../shared/goods/calc.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
-import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN, newProduct } from '../support/session.ts';
 import { findLeaks } from '../support/language-leak.ts';
 import { expect, test } from './fixtures.ts';
 import { callOk } from './counter-support.ts';
-import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, managerT, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { shopDay } from './days.ts';
 
 inEachLanguage({ browserLocale: true }, (lang) => {
@@ -25,7 +24,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
     const product = await kasa.host.call<ProductView>('catalog.put', newProduct('E1', 100, 'Пиће', juice));
     const productId = product.body.value?.id ?? 0;
     const mgr = await openManagerTab(page, lang, 'tab_goods');
-    const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+    const t = managerT(lang);
 
     // Suppliers: a PIB with a wrong check digit is refused at once, in words; the right one is saved.
     await mgr.getByRole('button', { name: t('goods_suppliers') }).click();

@@ -5,8 +5,7 @@
  * size the preset does not take is refused at its field; the labels print as ZPL on a label printer listening on an
  * ephemeral TCP port (decoded: two labels with their barcodes). Screenshots at 1024×768 and 1366×768.
  */
-import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
-import { mt } from '../../renderer/src/manager/i18n.ts';
+import { inEachLanguage, managerT, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { gs1CheckDigit } from '../../shared/labels/barcode.ts';
 import { MANAGER_PIN, newProduct } from '../support/session.ts';
 import { labelPrinter, parseZpl } from '../support/labels.ts';
@@ -24,8 +23,7 @@ inEachLanguage({ env: { KASA_PRINTER_ALLOW_LOOPBACK: '1' } }, (lang) => {
     kasa,
   }) => {
     const { page } = kasa;
-    const t = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>): string =>
-      mt(lang, key, params);
+    const t = managerT(lang);
     const printer = await labelPrinter();
     const { port, jobs } = printer;
     try {

@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Language } from '../../shared/domain.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
-import { mt, type ManagerText } from '../../renderer/src/manager/i18n.ts';
+import { mt, type ManagerT, type ManagerText } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { keepShot, shotPath } from '../support/shots.ts';
 import { expect, test } from './fixtures.ts';
@@ -72,6 +72,11 @@ export async function loginAt(page: Page, lang: Language): Promise<void> {
  */
 export async function loginFocused(page: Page, lang: Language, pin: string = MANAGER_PIN): Promise<void> {
   await expect(await typePin(page, lang, pin)).toBeFocused();
+}
+
+/** The manager screens' texts in `lang` as a `t` of their own (`t('tab_books')`), as the screens are given theirs. */
+export function managerT(lang: Language): ManagerT {
+  return (key, params) => mt(lang, key, params);
 }
 
 /** The manager logs in at the counter (`lang` being the till's language) and opens tab `tab`; returns the dialog. */

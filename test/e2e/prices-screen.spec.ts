@@ -10,7 +10,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { PricesOverview } from '../../shared/contract/prices.ts';
 import { uiMessages } from '../../renderer/src/i18n/ui.ts';
-import { mt } from '../../renderer/src/manager/i18n.ts';
 import { formatDay } from '../../renderer/src/dates.ts';
 import { dayIn } from '../../shared/i18n/time.ts';
 import { csvProblemText } from '../../shared/prices/items-csv.ts';
@@ -23,7 +22,7 @@ import {
   ruleNote,
   scan,
 } from './counter-support.ts';
-import { inEachLanguage, LANGUAGES, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, LANGUAGES, managerT, shotsAtTillSizes } from './languages.ts';
 import { expect, test, type KasaFixture } from './fixtures.ts';
 
 const PIB = '101134702';
@@ -47,7 +46,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
   }) => {
     const { page } = kasa;
     const ui = uiMessages[lang];
-    const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
+    const m = managerT(lang);
     const mgr = await managerTabOnSample(kasa, lang, 'tab_prices');
 
     // A promotion on the white bread, for ten days from today.
@@ -180,7 +179,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
     kasa,
   }) => {
     const { page } = kasa;
-    const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
+    const m = managerT(lang);
     const mgr = await managerTabOnSample(kasa, lang, 'tab_prices');
     const list = mgr.getByRole('form', { name: m('prices_list_form') });
     await list.getByLabel(m('prices_f_name'), { exact: true }).fill('Из датотеке');
@@ -211,7 +210,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
 });
 
 async function deleteList(page: Page, lang: (typeof LANGUAGES)[number], name: string): Promise<void> {
-  const m = (key: Parameters<typeof mt>[1], params?: Record<string, string | number>) => mt(lang, key, params);
+  const m = managerT(lang);
   await page.getByRole('button', { name: m('open') }).click();
   const mgr = page.getByRole('dialog', { name: m('title') });
   await mgr.getByRole('tab', { name: m('tab_prices') }).click();

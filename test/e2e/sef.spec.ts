@@ -6,9 +6,8 @@
  * Архива: a business sale's receipt offers the e-invoice and issues it; a private sale's does not.
  */
 import type { OrderView } from '../../shared/domain.ts';
-import { mt } from '../../renderer/src/manager/i18n.ts';
 import { expect, test } from './fixtures.ts';
-import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, managerT, openManagerTab, shotsAtTillSizes } from './languages.ts';
 
 const SALE = {
   lines: [{ name: 'Хлеб', quantity: 3, unitPrice: 80, labels: ['A'] }],
@@ -18,7 +17,7 @@ const SALE = {
 inEachLanguage({ browserLocale: true }, (lang) => {
   test('a business sale offered „Е-фактура“, sent to SEF; a refusal shown with its reason', async ({ kasa }) => {
     const { page } = kasa;
-    const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+    const t = managerT(lang);
     const good = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '10:101134702' })).body
       .value as OrderView;
     const refused = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '12:100002532:99999' })).body
@@ -62,7 +61,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
     kasa,
   }) => {
     const { page } = kasa;
-    const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+    const t = managerT(lang);
     const business = (await kasa.host.call<OrderView>('sales.checkout', { ...SALE, buyerId: '10:101134702' })).body
       .value as OrderView;
     const plain = (await kasa.host.call<OrderView>('sales.checkout', SALE)).body.value as OrderView;

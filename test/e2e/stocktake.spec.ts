@@ -9,11 +9,10 @@ import type { ProductView } from '../../shared/contract/catalog.ts';
 import type { ReceiptView, SupplierView } from '../../shared/contract/goods.ts';
 import type { OrderView } from '../../shared/domain.ts';
 import { formatRsd } from '../../shared/money.ts';
-import { mt } from '../../renderer/src/manager/i18n.ts';
 import { MANAGER_PIN } from '../support/session.ts';
 import { findLeaks } from '../support/language-leak.ts';
 import { expect, test } from './fixtures.ts';
-import { inEachLanguage, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { inEachLanguage, managerT, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { shopDay } from './days.ts';
 
 inEachLanguage({ browserLocale: true }, (lang) => {
@@ -59,7 +58,7 @@ inEachLanguage({ browserLocale: true }, (lang) => {
     ).toBe(true);
 
     const mgr = await openManagerTab(page, lang, 'tab_goods');
-    const t = (k: Parameters<typeof mt>[1], p?: Record<string, string | number>) => mt(lang, k, p);
+    const t = managerT(lang);
     // The documents are numbered by the shop's year, not the machine's (New Year's Eve after 23:00 UTC).
     const year = shopDay(new Date()).slice(0, 4);
     const number = `1/${year}`;

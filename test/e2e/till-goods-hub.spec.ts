@@ -16,7 +16,7 @@ import { uiMessages } from '../../renderer/src/i18n/ui.ts';
 import { mt } from '../../renderer/src/manager/i18n.ts';
 import type { HostProcess } from '../support/host-process.ts';
 import { startHubProcess, type HubProcess } from '../support/hub-process.ts';
-import { LANGUAGES, openManagerTab, shotsAtTillSizes } from './languages.ts';
+import { LANGUAGES, managerT, openManagerTab, shotsAtTillSizes } from './languages.ts';
 import { enrolledTill } from './hub-support.ts';
 
 const ADMIN = 'e2e-till-goods-hub-admin-token-0123456789';
@@ -59,7 +59,7 @@ test('an enrolled till saves a receipt draft at the hub and counts into the hubâ
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto(`${till.url}#token=${till.token}`);
   const lang: Language = 'sr-Cyrl';
-  const t = (key: Parameters<typeof mt>[1], params?: Parameters<typeof mt>[2]) => mt(lang, key, params);
+  const t = managerT(lang);
   const mgr = await openManagerTab(page, lang, 'tab_goods');
   await expect(mgr.getByTestId('goods-book-note')).toContainText(t('goods_hub_sections'));
 
