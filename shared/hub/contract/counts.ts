@@ -12,69 +12,20 @@ import {
   type HubCountList,
   type HubCountView,
 } from '../count-protocol.ts';
-import { endpoint, type HubFile } from './define.ts';
+import { shopEndpoint, type HubFile } from './define.ts';
 
 export const COUNT_API = {
   /** The shop's counts, newest first, and its product groups. */
-  goodsCounts: endpoint<HubCountList>()({
-    method: 'GET',
-    path: '/api/admin/goods/counts',
-    caller: 'manager',
-    input: HubStockQuery,
-    shop: 'required',
-  }),
+  goodsCounts: shopEndpoint<HubCountList>()('GET /api/admin/goods/counts', HubStockQuery),
   /** One count with its lines, differences and totals. */
-  goodsCount: endpoint<HubCountView>()({
-    method: 'GET',
-    path: '/api/admin/goods/counts/view',
-    caller: 'manager',
-    input: HubCountQuery,
-    shop: 'required',
-  }),
+  goodsCount: shopEndpoint<HubCountView>()('GET /api/admin/goods/counts/view', HubCountQuery),
   /** Starts a count: the book frozen now for the whole shop or the groups named (no two open counts overlap). */
-  goodsCountStart: endpoint<HubCountView>()({
-    method: 'POST',
-    path: '/api/admin/goods/counts',
-    caller: 'manager',
-    input: HubCountStartInput,
-    shop: 'required',
-    status: 201,
-  }),
-  goodsCountEnter: endpoint<HubCountView>()({
-    method: 'POST',
-    path: '/api/admin/goods/counts/enter',
-    caller: 'manager',
-    input: HubCountEnterInput,
-    shop: 'required',
-  }),
-  goodsCountImport: endpoint<HubCountView>()({
-    method: 'POST',
-    path: '/api/admin/goods/counts/import',
-    caller: 'manager',
-    input: HubCountImportInput,
-    shop: 'required',
-  }),
+  goodsCountStart: shopEndpoint<HubCountView>()('POST /api/admin/goods/counts', HubCountStartInput, { status: 201 }),
+  goodsCountEnter: shopEndpoint<HubCountView>()('POST /api/admin/goods/counts/enter', HubCountEnterInput),
+  goodsCountImport: shopEndpoint<HubCountView>()('POST /api/admin/goods/counts/import', HubCountImportInput),
   /** Posts the differences once: asked again (a retry, a second click) it answers the posted count. */
-  goodsCountPost: endpoint<HubCountView>()({
-    method: 'POST',
-    path: '/api/admin/goods/counts/post',
-    caller: 'manager',
-    input: HubCountActInput,
-    shop: 'required',
-  }),
-  goodsCountCancel: endpoint<HubCountView>()({
-    method: 'POST',
-    path: '/api/admin/goods/counts/cancel',
-    caller: 'manager',
-    input: HubCountActInput,
-    shop: 'required',
-  }),
+  goodsCountPost: shopEndpoint<HubCountView>()('POST /api/admin/goods/counts/post', HubCountActInput),
+  goodsCountCancel: shopEndpoint<HubCountView>()('POST /api/admin/goods/counts/cancel', HubCountActInput),
   /** The count's list (пописна листа) as an A4 PDF with the shop's PIB and address. */
-  goodsCountPdf: endpoint<HubFile>()({
-    method: 'GET',
-    path: '/api/admin/goods/counts/pdf',
-    caller: 'manager',
-    input: HubCountQuery,
-    shop: 'required',
-  }),
+  goodsCountPdf: shopEndpoint<HubFile>()('GET /api/admin/goods/counts/pdf', HubCountQuery),
 } as const;

@@ -67,6 +67,41 @@ export const endpoint =
   <const E extends Omit<HubEndpoint, 'result'>>(e: E): E & { readonly result?: Result<R> } =>
     e;
 
+/** An endpoint's method and path read as one route, the way docs/hub.md writes them: `'POST /api/till/push'`. */
+export type Route = `${HubMethod} /${string}`;
+type MethodOf<T extends Route> = T extends `${infer M extends HubMethod} ${string}` ? M : never;
+type PathOf<T extends Route> = T extends `${HubMethod} ${infer P}` ? P : never;
+
+function split<const T extends Route>(route: T): { readonly method: MethodOf<T>; readonly path: PathOf<T> } {
+  const at = route.indexOf(' ');
+  return { method: route.slice(0, at) as MethodOf<T>, path: route.slice(at + 1) as PathOf<T> };
+}
+
+/** What an endpoint declares beside its route, caller, input and shop. */
+type More = Omit<HubEndpoint, 'method' | 'path' | 'caller' | 'input' | 'shop' | 'result'>;
+type Plain = Record<never, never>;
+
+/** A hub manager's endpoint by its route and input, on a shop as `shop` says (see {@link HubEndpoint}). */
+const managerEndpoint =
+  <const H extends 'required' | 'optional'>(shop: H) =>
+  <R>() =>
+  <const T extends Route, const S extends z.ZodType, const M extends More = Plain>(route: T, input: S, more?: M) =>
+    endpoint<R>()({ ...split(route), caller: 'manager', input, shop, ...(more as M) });
+
+/**
+ * Declares a hub manager's endpoint on one shop, most of the manager's API: a manager's own shop, the one the admin
+ * token names. The declaration is the same data as `endpoint()`'s: the router, the guard and the client read it alike.
+ */
+export const shopEndpoint = managerEndpoint('required');
+/** Declares a hub manager's endpoint on a shop or the chain: the admin token may name no shop and act on the chain. */
+export const chainEndpoint = managerEndpoint('optional');
+
+/** Declares an enrolled till's endpoint by its route and input, as {@link shopEndpoint} does a manager's. */
+export const tillEndpoint =
+  <R>() =>
+  <const T extends Route, const S extends z.ZodType, const M extends More = Plain>(route: T, input: S, more?: M) =>
+    endpoint<R>()({ ...split(route), caller: 'till', input, ...(more as M) });
+
 /** The result an endpoint answers. */
 export type ResultOf<E> = E extends { readonly result?: Result<infer R> } ? R : never;
 /** What a caller gives (before the schema's coercions and defaults). */

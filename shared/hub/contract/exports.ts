@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AccountFields, EXPORT_FILE_KINDS, type AccountsView, type ExportView } from '../../contract/exports.ts';
 import { ShopQuery } from '../protocol.ts';
-import { endpoint, type HubFile } from './define.ts';
+import { shopEndpoint, type HubFile } from './define.ts';
 
 const day = z.string({ error: 'date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' });
 
@@ -26,30 +26,15 @@ export const HubExportQuery = z
 
 export const EXPORT_API = {
   /** The shop's export of a period of Belgrade days (`from` to `to`, both included). */
-  hubExport: endpoint<ExportView | HubFile>()({
-    method: 'GET',
-    path: '/api/admin/exports',
-    caller: 'manager',
-    input: HubExportQuery,
-    shop: 'required',
-  }),
+  hubExport: shopEndpoint<ExportView | HubFile>()('GET /api/admin/exports', HubExportQuery),
   /** The shop's journal accounts as mapped at the hub, over the defaults (the till's keys). */
-  hubExportAccounts: endpoint<AccountsView>()({
-    method: 'GET',
-    path: '/api/admin/exports/accounts',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'required',
-  }),
+  hubExportAccounts: shopEndpoint<AccountsView>()('GET /api/admin/exports/accounts', ShopQuery),
   /**
    * Maps the shop's journal accounts once, by the till's rules (3 to 10 digits, refused at `accounts.<key>`; a key
    * left out keeps its value); audited `export_accounts`.
    */
-  hubSaveExportAccounts: endpoint<AccountsView>()({
-    method: 'PUT',
-    path: '/api/admin/exports/accounts',
-    caller: 'manager',
-    input: z.object({ shopId: z.number().int().positive().optional(), accounts: AccountFields }),
-    shop: 'required',
-  }),
+  hubSaveExportAccounts: shopEndpoint<AccountsView>()(
+    'PUT /api/admin/exports/accounts',
+    z.object({ shopId: z.number().int().positive().optional(), accounts: AccountFields }),
+  ),
 };

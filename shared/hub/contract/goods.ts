@@ -36,217 +36,74 @@ import {
   type TillStockAnswer,
 } from '../goods-protocol.ts';
 import type { ReorderView } from '../../contract/goods.ts';
-import { endpoint, type HubFile } from './define.ts';
+import { chainEndpoint, shopEndpoint, tillEndpoint, type HubFile } from './define.ts';
 
 /** A period of a shop's documents: its days as in the report (`from`, `to`: YYYY-MM-DD). */
 const DocsQuery = HubKepQuery.pick({ shopId: true, from: true, to: true });
 
 export const GOODS_API = {
   /** A shop's stock with its value at retail and purchase price; the admin token without a shop: the chain by shop. */
-  goodsStock: endpoint<HubStockView>()({
-    method: 'GET',
-    path: '/api/admin/goods/stock',
-    caller: 'manager',
-    input: HubStockQuery,
-    shop: 'optional',
-  }),
-  goodsDocs: endpoint<{ docs: HubGoodsDoc[] }>()({
-    method: 'GET',
-    path: '/api/admin/goods/docs',
-    caller: 'manager',
-    input: DocsQuery,
-    shop: 'required',
-  }),
-  goodsReceipt: endpoint<HubGoodsDoc>()({
-    method: 'POST',
-    path: '/api/admin/goods/receipts',
-    caller: 'manager',
-    input: HubReceiptInput,
-    shop: 'required',
-    status: 201,
-  }),
-  goodsWriteOff: endpoint<HubGoodsDoc>()({
-    method: 'POST',
-    path: '/api/admin/goods/write-offs',
-    caller: 'manager',
-    input: HubWriteOffInput,
-    shop: 'required',
-    status: 201,
-  }),
+  goodsStock: chainEndpoint<HubStockView>()('GET /api/admin/goods/stock', HubStockQuery),
+  goodsDocs: shopEndpoint<{ docs: HubGoodsDoc[] }>()('GET /api/admin/goods/docs', DocsQuery),
+  goodsReceipt: shopEndpoint<HubGoodsDoc>()('POST /api/admin/goods/receipts', HubReceiptInput, { status: 201 }),
+  goodsWriteOff: shopEndpoint<HubGoodsDoc>()('POST /api/admin/goods/write-offs', HubWriteOffInput, { status: 201 }),
   /** A product's retail price at the hub with its price change record (null: nothing on hand to revalue). */
-  goodsPriceChange: endpoint<{ doc: HubGoodsDoc | null }>()({
-    method: 'POST',
-    path: '/api/admin/goods/price-changes',
-    caller: 'manager',
-    input: HubPriceChangeInput,
-    shop: 'required',
-  }),
-  goodsTransfers: endpoint<{ transfers: HubTransfer[] }>()({
-    method: 'GET',
-    path: '/api/admin/goods/transfers',
-    caller: 'manager',
-    input: HubStockQuery,
-    shop: 'optional',
-  }),
-  goodsTransferSend: endpoint<HubTransfer>()({
-    method: 'POST',
-    path: '/api/admin/goods/transfers',
-    caller: 'manager',
-    input: HubTransferSendInput,
-    shop: 'required',
+  goodsPriceChange: shopEndpoint<{ doc: HubGoodsDoc | null }>()(
+    'POST /api/admin/goods/price-changes',
+    HubPriceChangeInput,
+  ),
+  goodsTransfers: chainEndpoint<{ transfers: HubTransfer[] }>()('GET /api/admin/goods/transfers', HubStockQuery),
+  goodsTransferSend: shopEndpoint<HubTransfer>()('POST /api/admin/goods/transfers', HubTransferSendInput, {
     status: 201,
   }),
-  goodsTransferReceive: endpoint<HubTransfer>()({
-    method: 'POST',
-    path: '/api/admin/goods/transfers/receive',
-    caller: 'manager',
-    input: HubTransferReceiveInput,
-    shop: 'required',
-  }),
+  goodsTransferReceive: shopEndpoint<HubTransfer>()('POST /api/admin/goods/transfers/receive', HubTransferReceiveInput),
   /** A transfer as an A4 PDF (its shops, lines sent and received, differences). */
-  goodsTransferPdf: endpoint<HubFile>()({
-    method: 'GET',
-    path: '/api/admin/goods/transfers/pdf',
-    caller: 'manager',
-    input: HubTransferPdfQuery,
-    shop: 'required',
-  }),
+  goodsTransferPdf: shopEndpoint<HubFile>()('GET /api/admin/goods/transfers/pdf', HubTransferPdfQuery),
   /** The shop's KEP book of a period as JSON, or with `format` as CSV or an A4 PDF. */
-  goodsKep: endpoint<HubKepView | HubFile>()({
-    method: 'GET',
-    path: '/api/admin/goods/kep',
-    caller: 'manager',
-    input: HubKepQuery,
-    shop: 'required',
-  }),
+  goodsKep: shopEndpoint<HubKepView | HubFile>()('GET /api/admin/goods/kep', HubKepQuery),
   /** The till's shop's stock of some products (comma-separated codes): the counter's figures. */
-  tillStock: endpoint<TillStockAnswer>()({
-    method: 'GET',
-    path: '/api/till/stock',
-    caller: 'till',
-    input: TillStockQuery,
-  }),
+  tillStock: tillEndpoint<TillStockAnswer>()('GET /api/till/stock', TillStockQuery),
   /** The goods forms' choices: the shop's suppliers and the VAT rate of each tax label its tills report. */
-  goodsFormData: endpoint<HubGoodsFormData>()({
-    method: 'GET',
-    path: '/api/admin/goods/form-data',
-    caller: 'manager',
-    input: HubStockQuery,
-    shop: 'required',
-  }),
+  goodsFormData: shopEndpoint<HubGoodsFormData>()('GET /api/admin/goods/form-data', HubStockQuery),
   /** A supplier saved (new, or changed by `id`): PIB check digit verified, one PIB one supplier per shop. */
-  goodsSupplierPut: endpoint<HubSupplier>()({
-    method: 'POST',
-    path: '/api/admin/goods/suppliers',
-    caller: 'manager',
-    input: HubSupplierInput,
-    shop: 'required',
-  }),
+  goodsSupplierPut: shopEndpoint<HubSupplier>()('POST /api/admin/goods/suppliers', HubSupplierInput),
   /** The shop's name, PIB and address as its A4 documents print them. */
-  goodsShopIdentity: endpoint<HubShopIdentity>()({
-    method: 'GET',
-    path: '/api/admin/goods/shop-identity',
-    caller: 'manager',
-    input: HubStockQuery,
-    shop: 'required',
-  }),
-  goodsShopIdentityPut: endpoint<HubShopIdentity>()({
-    method: 'PUT',
-    path: '/api/admin/goods/shop-identity',
-    caller: 'manager',
-    input: HubShopIdentityInput,
-    shop: 'required',
-  }),
+  goodsShopIdentity: shopEndpoint<HubShopIdentity>()('GET /api/admin/goods/shop-identity', HubStockQuery),
+  goodsShopIdentityPut: shopEndpoint<HubShopIdentity>()('PUT /api/admin/goods/shop-identity', HubShopIdentityInput),
   /** The shop's goods receipts: drafts, posted, reversed and reversals, newest first. */
-  goodsReceipts: endpoint<{ receipts: HubReceipt[] }>()({
-    method: 'GET',
-    path: '/api/admin/goods/receipts',
-    caller: 'manager',
-    input: HubStockQuery,
-    shop: 'required',
-  }),
+  goodsReceipts: shopEndpoint<{ receipts: HubReceipt[] }>()('GET /api/admin/goods/receipts', HubStockQuery),
   /** A receipt saved as a draft (new, or over a draft by `id`): nothing moves. */
-  goodsReceiptDraftSave: endpoint<HubReceipt>()({
-    method: 'POST',
-    path: '/api/admin/goods/receipts/drafts',
-    caller: 'manager',
-    input: HubReceiptDraftInput,
-    shop: 'required',
-  }),
-  goodsReceiptDraftDelete: endpoint<{ ok: true }>()({
-    method: 'POST',
-    path: '/api/admin/goods/receipts/drafts/delete',
-    caller: 'manager',
-    input: HubReceiptIdInput,
-    shop: 'required',
-  }),
+  goodsReceiptDraftSave: shopEndpoint<HubReceipt>()('POST /api/admin/goods/receipts/drafts', HubReceiptDraftInput),
+  goodsReceiptDraftDelete: shopEndpoint<{ ok: true }>()(
+    'POST /api/admin/goods/receipts/drafts/delete',
+    HubReceiptIdInput,
+  ),
   /** A draft posted once (a second post is refused and numbers nothing). */
-  goodsReceiptDraftPost: endpoint<HubGoodsDoc>()({
-    method: 'POST',
-    path: '/api/admin/goods/receipts/drafts/post',
-    caller: 'manager',
-    input: HubReceiptIdInput,
-    shop: 'required',
+  goodsReceiptDraftPost: shopEndpoint<HubGoodsDoc>()('POST /api/admin/goods/receipts/drafts/post', HubReceiptIdInput, {
     status: 201,
   }),
   /** A posted receipt reversed once: a numbered reversal taking its goods back out. */
-  goodsReceiptReverse: endpoint<HubGoodsDoc>()({
-    method: 'POST',
-    path: '/api/admin/goods/receipts/reverse',
-    caller: 'manager',
-    input: HubReceiptIdInput,
-    shop: 'required',
+  goodsReceiptReverse: shopEndpoint<HubGoodsDoc>()('POST /api/admin/goods/receipts/reverse', HubReceiptIdInput, {
     status: 201,
   }),
   /** A posted receipt or a reversal with its calculation as an A4 PDF. */
-  goodsReceiptPdf: endpoint<HubFile>()({
-    method: 'GET',
-    path: '/api/admin/goods/receipts/pdf',
-    caller: 'manager',
-    input: HubReceiptPdfQuery,
-    shop: 'required',
-  }),
+  goodsReceiptPdf: shopEndpoint<HubFile>()('GET /api/admin/goods/receipts/pdf', HubReceiptPdfQuery),
   /** The shop's minimums per product. */
-  goodsMinimums: endpoint<{ minimums: HubMinimum[] }>()({
-    method: 'GET',
-    path: '/api/admin/goods/minimums',
-    caller: 'manager',
-    input: HubStockQuery,
-    shop: 'required',
-  }),
+  goodsMinimums: shopEndpoint<{ minimums: HubMinimum[] }>()('GET /api/admin/goods/minimums', HubStockQuery),
   /** A product's minimum set (0 clears it). */
-  goodsMinimumSet: endpoint<{ minimum: HubMinimum | null }>()({
-    method: 'POST',
-    path: '/api/admin/goods/minimums',
-    caller: 'manager',
-    input: HubMinimumInput,
-    shop: 'required',
-  }),
+  goodsMinimumSet: shopEndpoint<{ minimum: HubMinimum | null }>()('POST /api/admin/goods/minimums', HubMinimumInput),
   /** The reorder list per supplier as JSON, or with `format` as CSV or an A4 PDF. */
-  goodsReorder: endpoint<ReorderView | HubFile>()({
-    method: 'GET',
-    path: '/api/admin/goods/reorder',
-    caller: 'manager',
-    input: HubReorderQuery,
-    shop: 'required',
-  }),
+  goodsReorder: shopEndpoint<ReorderView | HubFile>()('GET /api/admin/goods/reorder', HubReorderQuery),
   /** A supplier's CSV read as receipt lines of the shop's products (a bad row refused at `csv`, nothing added). */
-  goodsReceiptCsvLines: endpoint<{ lines: HubReceiptLine[] }>()({
-    method: 'POST',
-    path: '/api/admin/goods/receipts/csv-lines',
-    caller: 'manager',
-    input: HubReceiptCsvInput,
-    shop: 'required',
-  }),
+  goodsReceiptCsvLines: shopEndpoint<{ lines: HubReceiptLine[] }>()(
+    'POST /api/admin/goods/receipts/csv-lines',
+    HubReceiptCsvInput,
+  ),
   /**
    * A till's own goods book brought over as its shop's opening stock, approved by a hub manager's PIN the guard
    * checks; refused when the shop's book has any movement, made once per `key`.
    */
-  tillGoodsOpening: endpoint<TillGoodsOpeningAnswer>()({
-    method: 'POST',
-    path: '/api/till/goods/opening',
-    caller: 'till',
-    input: TillGoodsOpeningInput,
+  tillGoodsOpening: tillEndpoint<TillGoodsOpeningAnswer>()('POST /api/till/goods/opening', TillGoodsOpeningInput, {
     pin: { field: 'approverPin', scope: 'approval' },
   }),
 } as const;

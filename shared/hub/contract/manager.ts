@@ -30,158 +30,53 @@ import {
   HubScheduleInput,
   type HubPrices,
 } from '../prices.ts';
-import { endpoint, type HubFile } from './define.ts';
+import { endpoint, chainEndpoint, shopEndpoint, type HubFile } from './define.ts';
 import type { EnrolCodeRow, HubProductPage, HubReport, MaintenanceAlarm, TillLive } from './results.ts';
 
 export const MANAGER_API = {
   logout: endpoint<{ ended: boolean }>()({ method: 'POST', path: '/api/admin/logout', caller: 'manager' }),
   /** Who is logged in: the manager's name and shop (null for the admin token). */
   me: endpoint<{ name: string; shopId: number | null }>()({ method: 'GET', path: '/api/admin/me', caller: 'manager' }),
-  audit: endpoint<{ entries: HubAuditEntry[] }>()({
-    method: 'GET',
-    path: '/api/admin/audit',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'optional',
-  }),
+  audit: chainEndpoint<{ entries: HubAuditEntry[] }>()('GET /api/admin/audit', ShopQuery),
   /** The tills' live status with their alarms, and the day closer's alarm. */
-  tills: endpoint<{ tills: TillLive[]; maintenance: MaintenanceAlarm | null }>()({
-    method: 'GET',
-    path: '/api/admin/tills',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'optional',
-  }),
-  revokeTill: endpoint<{ revoked: number }>()({
-    method: 'POST',
-    path: '/api/admin/tills/revoke',
-    caller: 'manager',
-    input: TillRevokeInput,
-    shop: 'optional',
-  }),
-  clearClaims: endpoint<{ cleared: number }>()({
-    method: 'POST',
-    path: '/api/admin/invoice-claims/clear',
-    caller: 'manager',
-    input: ClaimsClearInput,
-    shop: 'optional',
-  }),
+  tills: chainEndpoint<{ tills: TillLive[]; maintenance: MaintenanceAlarm | null }>()(
+    'GET /api/admin/tills',
+    ShopQuery,
+  ),
+  revokeTill: chainEndpoint<{ revoked: number }>()('POST /api/admin/tills/revoke', TillRevokeInput),
+  clearClaims: chainEndpoint<{ cleared: number }>()('POST /api/admin/invoice-claims/clear', ClaimsClearInput),
   /** A new one-time enrolment code, with the certificate's fingerprint the till pins. */
-  newEnrolCode: endpoint<{ code: string; fingerprint: string | null }>()({
-    method: 'POST',
-    path: '/api/admin/enrol-codes',
-    caller: 'manager',
-    input: EnrolCodeInput.partial(),
-    shop: 'required',
-    status: 201,
-  }),
-  enrolCodes: endpoint<{ codes: EnrolCodeRow[]; fingerprint: string | null }>()({
-    method: 'GET',
-    path: '/api/admin/enrol-codes',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'optional',
-  }),
-  revokeEnrolCode: endpoint<{ revoked: number }>()({
-    method: 'POST',
-    path: '/api/admin/enrol-codes/revoke',
-    caller: 'manager',
-    input: EnrolCodeRevokeInput,
-    shop: 'optional',
-  }),
-  products: endpoint<HubProductPage>()({
-    method: 'GET',
-    path: '/api/admin/products',
-    caller: 'manager',
-    input: ProductPageQuery,
-    shop: 'required',
-  }),
-  putProducts: endpoint<{ changed: number }>()({
-    method: 'PUT',
-    path: '/api/admin/products',
-    caller: 'manager',
-    input: ProductsInput,
-    shop: 'required',
-  }),
-  productGroups: endpoint<{ groups: { name: string; products: number }[]; labels: string[] }>()({
-    method: 'GET',
-    path: '/api/admin/products/groups',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'required',
-  }),
-  productsCsv: endpoint<HubFile>()({
-    method: 'GET',
-    path: '/api/admin/products/csv',
-    caller: 'manager',
-    input: ProductsCsvQuery,
-    shop: 'required',
-  }),
-  bulkPrice: endpoint<{ group: string; percentBp: number; count: number; dryRun: boolean }>()({
-    method: 'POST',
-    path: '/api/admin/products/bulk-price',
-    caller: 'manager',
-    input: HubBulkPriceInput,
-    shop: 'required',
-  }),
-  settings: endpoint<{ settings: ShopSettings }>()({
-    method: 'GET',
-    path: '/api/admin/settings',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'required',
-  }),
-  putSettings: endpoint<{ changed: number }>()({
-    method: 'PUT',
-    path: '/api/admin/settings',
-    caller: 'manager',
-    input: ShopSettingsInput,
-    shop: 'required',
-  }),
-  staff: endpoint<{ staff: HubStaffRow[] }>()({
-    method: 'GET',
-    path: '/api/admin/staff',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'required',
-  }),
+  newEnrolCode: shopEndpoint<{ code: string; fingerprint: string | null }>()(
+    'POST /api/admin/enrol-codes',
+    EnrolCodeInput.partial(),
+    { status: 201 },
+  ),
+  enrolCodes: chainEndpoint<{ codes: EnrolCodeRow[]; fingerprint: string | null }>()(
+    'GET /api/admin/enrol-codes',
+    ShopQuery,
+  ),
+  revokeEnrolCode: chainEndpoint<{ revoked: number }>()('POST /api/admin/enrol-codes/revoke', EnrolCodeRevokeInput),
+  products: shopEndpoint<HubProductPage>()('GET /api/admin/products', ProductPageQuery),
+  putProducts: shopEndpoint<{ changed: number }>()('PUT /api/admin/products', ProductsInput),
+  productGroups: shopEndpoint<{ groups: { name: string; products: number }[]; labels: string[] }>()(
+    'GET /api/admin/products/groups',
+    ShopQuery,
+  ),
+  productsCsv: shopEndpoint<HubFile>()('GET /api/admin/products/csv', ProductsCsvQuery),
+  bulkPrice: shopEndpoint<{ group: string; percentBp: number; count: number; dryRun: boolean }>()(
+    'POST /api/admin/products/bulk-price',
+    HubBulkPriceInput,
+  ),
+  settings: shopEndpoint<{ settings: ShopSettings }>()('GET /api/admin/settings', ShopQuery),
+  putSettings: shopEndpoint<{ changed: number }>()('PUT /api/admin/settings', ShopSettingsInput),
+  staff: shopEndpoint<{ staff: HubStaffRow[] }>()('GET /api/admin/staff', ShopQuery),
   /** The shop's people in bulk, with their PIN hashes (the admin token's tool; a manager acts as themself). */
-  putStaff: endpoint<{ changed: number }>()({
-    method: 'PUT',
-    path: '/api/admin/staff',
-    caller: 'manager',
-    input: StaffListInput,
-    shop: 'required',
-  }),
-  staffActive: endpoint<{ changed: boolean }>()({
-    method: 'POST',
-    path: '/api/admin/staff/active',
-    caller: 'manager',
-    input: StaffActiveInput,
-    shop: 'required',
-  }),
-  staffAdd: endpoint<{ name: string }>()({
-    method: 'POST',
-    path: '/api/admin/staff/add',
-    caller: 'manager',
-    input: StaffAddInput,
-    shop: 'required',
-  }),
-  staffPin: endpoint<{ changed: true }>()({
-    method: 'POST',
-    path: '/api/admin/staff/pin',
-    caller: 'manager',
-    input: StaffPinInput,
-    shop: 'required',
-  }),
+  putStaff: shopEndpoint<{ changed: number }>()('PUT /api/admin/staff', StaffListInput),
+  staffActive: shopEndpoint<{ changed: boolean }>()('POST /api/admin/staff/active', StaffActiveInput),
+  staffAdd: shopEndpoint<{ name: string }>()('POST /api/admin/staff/add', StaffAddInput),
+  staffPin: shopEndpoint<{ changed: true }>()('POST /api/admin/staff/pin', StaffPinInput),
   /** The report as JSON, or with `format` a CSV file (`csv`: the report, `receipts`: the receipts list). */
-  report: endpoint<HubReport | HubFile>()({
-    method: 'GET',
-    path: '/api/admin/report',
-    caller: 'manager',
-    input: ReportInput,
-    shop: 'optional',
-  }),
+  report: chainEndpoint<HubReport | HubFile>()('GET /api/admin/report', ReportInput),
   /** A new shop of the chain: the admin token only. */
   createShop: endpoint<{ shopId: number }>()({
     method: 'POST',
@@ -191,44 +86,18 @@ export const MANAGER_API = {
     status: 201,
   }),
   /** The shop's price lists, promotions and scheduled price changes, its own and its chain's (issue 42). */
-  prices: endpoint<HubPrices>()({
-    method: 'GET',
-    path: '/api/admin/prices',
-    caller: 'manager',
-    input: ShopQuery,
-    shop: 'required',
-  }),
+  prices: shopEndpoint<HubPrices>()('GET /api/admin/prices', ShopQuery),
   /** A price list for the shop or the chain, new or by `id`, checked by the till's rules (audited). */
-  pricesListPut: endpoint<{ id: number; name: string }>()({
-    method: 'PUT',
-    path: '/api/admin/prices/lists',
-    caller: 'manager',
-    input: HubPriceListInput,
-    shop: 'required',
-  }),
+  pricesListPut: shopEndpoint<{ id: number; name: string }>()('PUT /api/admin/prices/lists', HubPriceListInput),
   /** A promotion for the shop or the chain, new or by `id`, checked by the till's rules (audited). */
-  pricesPromotionPut: endpoint<{ id: number; name: string }>()({
-    method: 'PUT',
-    path: '/api/admin/prices/promotions',
-    caller: 'manager',
-    input: HubPromotionInput,
-    shop: 'required',
-  }),
+  pricesPromotionPut: shopEndpoint<{ id: number; name: string }>()(
+    'PUT /api/admin/prices/promotions',
+    HubPromotionInput,
+  ),
   /** A product's new price from a moment on, at every till of the shop (audited). */
-  pricesSchedule: endpoint<{ id: number; name: string }>()({
-    method: 'POST',
-    path: '/api/admin/prices/scheduled',
-    caller: 'manager',
-    input: HubScheduleInput,
-    shop: 'required',
+  pricesSchedule: shopEndpoint<{ id: number; name: string }>()('POST /api/admin/prices/scheduled', HubScheduleInput, {
     status: 201,
   }),
   /** A list or promotion deleted, or a pending scheduled change cancelled (audited). */
-  pricesDelete: endpoint<{ deleted: number }>()({
-    method: 'POST',
-    path: '/api/admin/prices/delete',
-    caller: 'manager',
-    input: HubPriceDeleteInput,
-    shop: 'required',
-  }),
+  pricesDelete: shopEndpoint<{ deleted: number }>()('POST /api/admin/prices/delete', HubPriceDeleteInput),
 } as const;

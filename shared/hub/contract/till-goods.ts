@@ -12,23 +12,15 @@ import {
   type TillOpenCount,
 } from '../till-goods-protocol.ts';
 import type { HubGoodsDoc } from '../goods-protocol.ts';
-import { endpoint } from './define.ts';
+import { endpoint, tillEndpoint } from './define.ts';
 
 export const TILL_GOODS_API = {
   /** Saves a receipt draft at the hub under (this till, its draft id): sent again, one draft; `id`: only its own. */
-  tillReceiptDraft: endpoint<TillDraftAnswer>()({
-    method: 'POST',
-    path: '/api/till/goods/receipts',
-    caller: 'till',
-    input: TillReceiptDraftInput,
+  tillReceiptDraft: tillEndpoint<TillDraftAnswer>()('POST /api/till/goods/receipts', TillReceiptDraftInput, {
     ownDraft: { field: 'id' },
   }),
   /** Posts a draft this till made, once, with a hub manager's PIN (checked by the guard). */
-  tillReceiptPost: endpoint<HubGoodsDoc>()({
-    method: 'POST',
-    path: '/api/till/goods/receipts/post',
-    caller: 'till',
-    input: TillReceiptPostInput,
+  tillReceiptPost: tillEndpoint<HubGoodsDoc>()('POST /api/till/goods/receipts/post', TillReceiptPostInput, {
     pin: { field: 'approverPin', scope: 'approval' },
     ownDraft: { field: 'id' },
   }),
@@ -39,10 +31,5 @@ export const TILL_GOODS_API = {
     caller: 'till',
   }),
   /** One counted quantity into an open count, once per (this till, its entry id). */
-  tillCountEntry: endpoint<TillCountEntryAnswer>()({
-    method: 'POST',
-    path: '/api/till/goods/counts/enter',
-    caller: 'till',
-    input: TillCountEntryInput,
-  }),
+  tillCountEntry: tillEndpoint<TillCountEntryAnswer>()('POST /api/till/goods/counts/enter', TillCountEntryInput),
 } as const;

@@ -22,7 +22,7 @@ import {
   type RefundHoldResult,
   type TillPinAnswer,
 } from '../protocol.ts';
-import { endpoint } from './define.ts';
+import { endpoint, tillEndpoint } from './define.ts';
 
 /** A push of more events than a batch holds is refused whole, before its events are validated. */
 export function batchLimit(raw: unknown): void {
@@ -44,66 +44,33 @@ export const ChangesQuery = z.object({
 
 export const TILL_API = {
   /** The till's history (sales, refunds, shifts, audit) in batches; a refused batch is recorded for its alarm. */
-  push: endpoint<PushResult>()({
-    method: 'POST',
-    path: '/api/till/push',
-    caller: 'till',
-    input: PushInput,
-    precheck: batchLimit,
-    recordRefusal: true,
-  }),
+  push: tillEndpoint<PushResult>()('POST /api/till/push', PushInput, { precheck: batchLimit, recordRefusal: true }),
   /** The shop's master data (products, staff, settings) changed after `since`. */
-  changes: endpoint<ChangesResult>()({ method: 'GET', path: '/api/till/changes', caller: 'till', input: ChangesQuery }),
+  changes: tillEndpoint<ChangesResult>()('GET /api/till/changes', ChangesQuery),
   /** A sale of the shop for a refund on this till; 404 `order_not_found` when the hub knows none. */
-  lookup: endpoint<HubOrder>()({ method: 'POST', path: '/api/till/lookup', caller: 'till', input: LookupInput }),
+  lookup: tillEndpoint<HubOrder>()('POST /api/till/lookup', LookupInput),
   /** Holds the lines of a sale this till is about to refund; a refusal is an answer (`held: false`). */
-  refundHold: endpoint<RefundHoldResult>()({
-    method: 'POST',
-    path: '/api/till/refund-hold',
-    caller: 'till',
-    input: RefundHoldInput,
-  }),
-  refundRelease: endpoint<{ released: true }>()({
-    method: 'POST',
-    path: '/api/till/refund-release',
-    caller: 'till',
-    input: RefundReleaseInput,
-  }),
-  park: endpoint<{ id: number }>()({ method: 'PUT', path: '/api/till/parked', caller: 'till', input: ParkInput }),
+  refundHold: tillEndpoint<RefundHoldResult>()('POST /api/till/refund-hold', RefundHoldInput),
+  refundRelease: tillEndpoint<{ released: true }>()('POST /api/till/refund-release', RefundReleaseInput),
+  park: tillEndpoint<{ id: number }>()('PUT /api/till/parked', ParkInput),
   parkedList: endpoint<{ carts: HubParkedSummary[] }>()({ method: 'GET', path: '/api/till/parked', caller: 'till' }),
   /** Takes a parked cart (gone from the hub as it is answered); 404 `parked_not_found` when another till took it. */
-  parkedTake: endpoint<HubParkedCart>()({
-    method: 'POST',
-    path: '/api/till/parked/take',
-    caller: 'till',
-    input: ParkTakeInput,
-  }),
+  parkedTake: tillEndpoint<HubParkedCart>()('POST /api/till/parked/take', ParkTakeInput),
   /** The till's catalog offered at enrolment: written only with a hub manager's PIN, which the guard checks. */
-  adoptCatalog: endpoint<{ adopted: boolean; hubProducts: number }>()({
-    method: 'POST',
-    path: '/api/till/catalog',
-    caller: 'till',
-    input: AdoptCatalogInput,
+  adoptCatalog: tillEndpoint<{ adopted: boolean; hubProducts: number }>()('POST /api/till/catalog', AdoptCatalogInput, {
     pin: { field: 'approverPin', scope: 'approval', optional: true },
   }),
   /** The till's people offered at enrolment: adopted by a shop without a manager, else the shop's answered. */
-  offerStaff: endpoint<{ adopted: boolean; hub: HubPerson[] }>()({
-    method: 'POST',
-    path: '/api/till/staff',
-    caller: 'till',
-    input: OfferStaffInput,
-  }),
+  offerStaff: tillEndpoint<{ adopted: boolean; hub: HubPerson[] }>()('POST /api/till/staff', OfferStaffInput),
   /** A staff change made at the till, approved by a hub manager's PIN that the guard checks. */
-  staffChange: endpoint<{ changed: number; approver: string }>()({
-    method: 'POST',
-    path: '/api/till/staff/change',
-    caller: 'till',
-    input: TillStaffChangeInput,
-    pin: { field: 'approverPin', scope: 'approval' },
-  }),
+  staffChange: tillEndpoint<{ changed: number; approver: string }>()(
+    'POST /api/till/staff/change',
+    TillStaffChangeInput,
+    { pin: { field: 'approverPin', scope: 'approval' } },
+  ),
   /**
    * A PIN typed at a till, checked at the hub (issue 39: tills hold no hash of the hub's), counted like a login;
    * with `newPin`, the person's own PIN change, the current PIN being the proof.
    */
-  tillPin: endpoint<TillPinAnswer>()({ method: 'POST', path: '/api/till/pin', caller: 'till', input: TillPinInput }),
+  tillPin: tillEndpoint<TillPinAnswer>()('POST /api/till/pin', TillPinInput),
 } as const;
