@@ -14,12 +14,11 @@ export interface AdvanceChainView {
 }
 
 export const advancesCommands = {
-  'advances.list': command<{ advances: OrderView[]; chains?: AdvanceChainView[] }>()(
+  'advances.list': command<{ advances: OrderView[]; chains?: AdvanceChainView[] }>('session')(
     s.empty,
     'Open advances (the last of each chain) and, per open advance, its chain and what it paid net of refunds.',
-    { auth: 'session' },
   ),
-  'advances.finalize': command<OrderView>()(
+  'advances.finalize': command<OrderView>('session')(
     z.strictObject({
       orderId: s.id,
       // the final items (default: the advance's) and the payment of the rest.
@@ -38,9 +37,8 @@ export const advancesCommands = {
     }),
     'Finalizes the chain of the open advance `orderId` (its last): the gateway issues the advance refund and the ' +
       'final receipt (both stored); `advanceAmount` is what the chain paid net of refunds, `payments` the rest.',
-    { auth: 'session' },
   ),
-  'advances.add': command<OrderView>()(
+  'advances.add': command<OrderView>('session')(
     z.strictObject({
       orderId: s.id,
       lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }),
@@ -53,6 +51,5 @@ export const advancesCommands = {
       paidOn: s.calendarDate.optional(),
     }),
     "A further advance of the same order: an advance sale referencing the open advance `orderId` (the chain's last).",
-    { auth: 'session' },
   ),
 } as const;

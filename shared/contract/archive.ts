@@ -55,7 +55,7 @@ const archiveFilters = {
 };
 
 export const archiveCommands = {
-  'archive.search': command<{ rows: ArchiveRow[]; total: number; page: number; pages: number }>()(
+  'archive.search': command<{ rows: ArchiveRow[]; total: number; page: number; pages: number }>('session')(
     z.strictObject({
       source: z.enum(['local', 'gateway'], { error: 'invalid' }),
       page: s.page.optional(),
@@ -63,14 +63,12 @@ export const archiveCommands = {
       ...archiveFilters,
     }),
     'Issued receipts: local orders or the gateway archive, paginated and filtered.',
-    { auth: 'session' },
   ),
-  'archive.get': command<ArchiveDetail>()(
+  'archive.get': command<ArchiveDetail>('session')(
     z.strictObject({ invoiceNumber: z.string({ error: 'text' }).trim().min(3).max(60) }),
     'One receipt with its journal, QR link and chain (local copy first, else the gateway archive).',
-    { auth: 'session' },
   ),
-  'archive.lookup': command<{ records: LookupRow[] }>()(
+  'archive.lookup': command<{ records: LookupRow[] }>('session')(
     z.strictObject({
       orderNumbers: z
         .array(z.string({ error: 'text' }).trim().min(1).max(100), { error: 'required' })
@@ -78,6 +76,5 @@ export const archiveCommands = {
         .max(100),
     }),
     '"Was this fiscalized?": fiscalization-lookup at the gateway beside the local state.',
-    { auth: 'session' },
   ),
 } as const;

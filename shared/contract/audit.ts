@@ -17,9 +17,8 @@ export interface AuditEntry {
 const { managerPin } = s;
 
 export const auditCommands = {
-  'audit.list': command<{ entries: AuditEntry[]; total: number }>()(
+  'audit.list': command<{ entries: AuditEntry[]; total: number }>('manager')(
     z.strictObject({ managerPin, limit: s.pageLimit.optional(), offset: z.number().int().min(0).optional() }),
     'The audit log, newest first (managers only).',
-    { auth: 'manager' },
   ),
 } as const;

@@ -21,23 +21,20 @@ export interface BackupsView {
 const { managerPin } = s;
 
 export const backupsCommands = {
-  'backups.list': command<BackupsView>()(
+  'backups.list': command<BackupsView>('manager')(
     z.strictObject({ managerPin }),
     'The database backups (daily, the last 7 kept) and what the start-up integrity check found.',
-    { auth: 'manager' },
   ),
-  'backups.restore': command<{ restartRequired: true; name: string }>()(
+  'backups.restore': command<{ restartRequired: true; name: string }>('manager')(
     z.strictObject({ managerPin, name: z.string({ error: 'text' }).regex(/^[\w.-]{1,100}$/, { error: 'invalid' }) }),
     'Stages a backup (checked with integrity_check first) to replace the database at the next start; ' +
       'the current database is kept as a pre-restore copy. Audited.',
-    { auth: 'manager' },
   ),
-  'backups.create': command<{ name: string; createdAt: string; bytes: number }>()(
+  'backups.create': command<{ name: string; createdAt: string; bytes: number }>('manager')(
     z.strictObject({ managerPin }),
     'Takes a backup now (a restore point, as the daily one; refused while the integrity check found problems). Audited.',
-    { auth: 'manager' },
   ),
-  'backups.copy': command<{ name: string; file: string }>()(
+  'backups.copy': command<{ name: string; file: string }>('manager')(
     z.strictObject({
       managerPin,
       name: z.string({ error: 'text' }).regex(/^[\w.-]{1,100}$/, { error: 'invalid' }),
@@ -46,6 +43,5 @@ export const backupsCommands = {
       folder: s.text(1000),
     }),
     'Copies a backup, as a whole database file that stands alone, into a folder on this till; never overwrites. Audited.',
-    { auth: 'manager' },
   ),
 } as const;

@@ -204,7 +204,7 @@ export const BulkPriceInput = z.strictObject({
 export type BulkPriceInput = z.infer<typeof BulkPriceInput>;
 
 export const catalogCommands = {
-  'catalog.list': command<ProductPage>()(
+  'catalog.list': command<ProductPage>('session')(
     z.strictObject({
       query: z.string({ error: 'text' }).max(100, { error: 'too_long' }).optional(),
       /** The code after which the page starts (keyset paging in code order). */
@@ -213,41 +213,35 @@ export const catalogCommands = {
     }),
     "The manager screen's product list: in code order from `after`, or the search for `query` (one page). " +
       'Says whether a store hub owns the catalog. Fast at 100,000 products.',
-    { auth: 'session' },
   ),
-  'catalog.put': command<ProductView>()(
+  'catalog.put': command<ProductView>('approval')(
     ProductInput,
     "Adds or changes one product by its code (a manager's decision: approval). The label must be one of the " +
       'current tax labels; every barcode a valid GTIN no other product owns. Refused when a store hub owns the ' +
       'catalog. Audited with the price before and after.',
-    { auth: 'approval' },
   ),
-  'catalog.remove': command<{ removed: true }>()(
+  'catalog.remove': command<{ removed: true }>('approval')(
     z.strictObject({ code: s.text(32) }),
     'Deletes one product with its barcodes (approval, audited). Sold receipts keep their lines. Refused when a ' +
       'store hub owns the catalog; not_found when the code is unknown.',
-    { auth: 'approval' },
   ),
-  'catalog.groups': command<ProductGroup[]>()(
+  'catalog.groups': command<ProductGroup[]>('session')(
     s.empty,
     "The catalog's product groups with their product counts, by name (the bulk price change's choice).",
-    { auth: 'session' },
   ),
-  'catalog.bulkPrice': command<BulkPriceResult>()(
+  'catalog.bulkPrice': command<BulkPriceResult>('session')(
     BulkPriceInput,
     'Changes the price of every product of a group by a percentage (shared/catalog/price-change.ts), in one ' +
       'transaction (audited with the group, the count and the percentage). A dry run counts and ' +
       'changes nothing. invalid_input at `group` for a group with no products; refused when a store hub owns ' +
       'the catalog. Needs approval unless a dry run (shared/contract/authz.ts).',
-    { auth: 'session' },
   ),
-  'catalog.export': command<{ csv: string; products: number }>()(
+  'catalog.export': command<{ csv: string; products: number }>('session')(
     s.empty,
     "The whole catalog as CSV with the import's columns (code;name;barcode;price;label;unit;group;favourite), " +
       'so that importing it again changes nothing.',
-    { auth: 'session' },
   ),
-  'catalog.import': command<ImportResult>()(
+  'catalog.import': command<ImportResult>('session')(
     z.strictObject({
       csv: z.string({ error: 'text' }).max(50_000_000, { error: 'too_long' }),
       /** Preview only: validates every row and writes nothing. */
@@ -257,18 +251,16 @@ export const catalogCommands = {
     }),
     'Validates every CSV row (errors carry row, field and message); unless dryRun, upserts the valid rows by ' +
       'code in one transaction. Rows with a label missing from the current tax rates are imported and flagged.',
-    { auth: 'session' },
   ),
-  'catalog.search': command<ProductView[]>()(
+  'catalog.search': command<ProductView[]>('session')(
     z.strictObject({
       query: z.string({ error: 'text' }).max(100, { error: 'too_long' }),
       limit: z.number({ error: 'number' }).int({ error: 'integer' }).min(1).max(200).optional(),
     }),
     'Products whose name words start with the query words (Cyrillic/Latin and diacritics folded), or whose ' +
       'code starts with / barcode equals the query. Fast at 100,000 products.',
-    { auth: 'session' },
   ),
-  'catalog.byBarcode': command<ScanResult>()(
+  'catalog.byBarcode': command<ScanResult>('session')(
     z.strictObject({
       code: z
         .string({ error: 'text' })
@@ -277,59 +269,48 @@ export const catalogCommands = {
     }),
     'Resolves a scanned code: an exact barcode first, then an in-store EAN-13 price/weight code (prefixes ' +
       'per catalog.barcodeRules), then the product code. not_found when nothing matches.',
-    { auth: 'session' },
   ),
-  'catalog.byIds': command<ProductView[]>()(
+  'catalog.byIds': command<ProductView[]>('session')(
     z.strictObject({ ids: z.array(s.id, { error: 'too_many' }).min(1).max(500, { error: 'too_many' }) }),
     "The products with these ids as the catalog has them now (ids it no longer has are left out): the cart's " +
       'lines follow a price changed under them (`catalog.changed`).',
-    { auth: 'session' },
   ),
-  'catalog.favourites': command<ProductView[]>()(s.empty, 'Quick-key products, in name order (at most 48).', {
-    auth: 'session',
-  }),
-  'catalog.stats': command<CatalogStats>()(s.empty, 'Catalog size and the products flagged for a missing label.', {
-    auth: 'session',
-  }),
-  'catalog.loadSample': command<ImportResult>()(
+  'catalog.favourites': command<ProductView[]>('session')(s.empty, 'Quick-key products, in name order (at most 48).'),
+  'catalog.stats': command<CatalogStats>('session')(
+    s.empty,
+    'Catalog size and the products flagged for a missing label.',
+  ),
+  'catalog.loadSample': command<ImportResult>('approval')(
     s.empty,
     'Imports the bundled sample catalog (resources/catalog/sample.csv), upserting by code.',
-    { auth: 'approval' },
   ),
-  'catalog.barcodeRules': command<BarcodeRule[]>()(
+  'catalog.barcodeRules': command<BarcodeRule[]>('session')(
     z.strictObject({ rules: z.array(BarcodeRuleSchema).max(10).optional() }),
     'Returns the price/weight barcode rules; with `rules`, replaces them first.',
-    { auth: 'session' },
   ),
-  'parked.save': command<ParkedSaleSummary>()(
+  'parked.save': command<ParkedSaleSummary>('session')(
     z.strictObject({
       name: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(),
       cart: ParkedCart,
     }),
     'Stores a cart durably (survives restart) until it is taken or deleted.',
-    { auth: 'session' },
   ),
-  'parked.list': command<ParkedSaleSummary[]>()(s.empty, 'Parked carts, oldest first.', { auth: 'session' }),
-  'parked.take': command<ParkedSaleView>()(
+  'parked.list': command<ParkedSaleSummary[]>('session')(s.empty, 'Parked carts, oldest first.'),
+  'parked.take': command<ParkedSaleView>('session')(
     z.strictObject({ id: s.id }),
     'Removes a parked cart and returns it, atomically: a cart is resumed at most once. not_found if gone.',
-    { auth: 'session' },
   ),
-  'parked.delete': command<{ deleted: true }>()(z.strictObject({ id: s.id }), 'Discards a parked cart.', {
-    auth: 'session',
-  }),
-  'parked.remote': command<{ online: boolean; sales: RemoteParkedSale[] }>()(
+  'parked.delete': command<{ deleted: true }>('session')(z.strictObject({ id: s.id }), 'Discards a parked cart.'),
+  'parked.remote': command<{ online: boolean; sales: RemoteParkedSale[] }>('session')(
     s.empty,
     "Carts parked on the shop's other tills (through the store hub once enrolled, else gateway drafts); `online: " +
       'false` when neither can be reached.',
-    { auth: 'session' },
   ),
-  'parked.takeRemote': command<ParkedSaleView>()(
+  'parked.takeRemote': command<ParkedSaleView>('session')(
     z.strictObject({ draftId: s.id }),
     "Takes a cart parked on another till (`draftId`: the hub's cart id with a hub): deleted at the hub or the " +
       'gateway first, so it is resumed at most ' +
       'once (not_found when another till took it).',
-    { auth: 'session' },
   ),
 } as const;
 

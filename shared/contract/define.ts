@@ -10,11 +10,6 @@ import type { z } from 'zod';
  */
 export type AuthRule = 'public' | 'session' | 'manager' | 'approval';
 
-/** What a command declares beside its schema: who may run it. */
-export interface CommandOptions {
-  readonly auth: AuthRule;
-}
-
 /** A contract command: its input schema, its documented guarantee, its rule, and (as a type only) its result. */
 export interface CommandDef<I extends z.ZodType, R> {
   readonly input: I;
@@ -24,13 +19,12 @@ export interface CommandDef<I extends z.ZodType, R> {
   readonly __result?: R;
 }
 
-/** `command<Result>()(InputSchema, 'what it guarantees', { auth: 'session' })`. */
-export function command<R>() {
-  return <I extends z.ZodType>(input: I, doc: string, options: CommandOptions): CommandDef<I, R> => ({
-    input,
-    doc,
-    auth: options.auth,
-  });
+/**
+ * `command<Result>('session')(InputSchema, 'what it guarantees')`: who may run it stands beside what it answers;
+ * the input's type is inferred from its schema.
+ */
+export function command<R>(auth: AuthRule) {
+  return <I extends z.ZodType>(input: I, doc: string): CommandDef<I, R> => ({ input, doc, auth });
 }
 /** A contract event: its payload type, documented. */
 export interface EventDef<P> {

@@ -83,29 +83,25 @@ export interface DisplayTokenView {
 const language = z.enum(['sr-Cyrl', 'sr-Latn', 'en'], { error: 'invalid' });
 
 export const displayCommands = {
-  'display.show': command<{ shown: true }>()(
+  'display.show': command<{ shown: true }>('session')(
     DisplayShowInput,
     'What the customer displays show now, from the counter: the phase, the cart lines, the total, what was paid, ' +
       'the IPS code shown (its amount and reference: the core builds the code from the shop settings, refusing ' +
       'as `ips.request` does). The core emits the frame (`display.frame`) and keeps it for a display that connects.',
-    { auth: 'session' },
   ),
-  'display.tokens': command<{ tokens: DisplayTokenView[] }>()(
+  'display.tokens': command<{ tokens: DisplayTokenView[] }>('manager')(
     z.strictObject({ managerPin }),
     'The display-only tokens made on this till, revoked ones included (never their secrets).',
-    { auth: 'manager' },
   ),
-  'display.tokenCreate': command<DisplayTokenView & { token: string }>()(
+  'display.tokenCreate': command<DisplayTokenView & { token: string }>('manager')(
     z.strictObject({ managerPin, label: s.text(60), language }),
     'Makes a display-only token (32 random bytes; only its SHA-256 is kept) for a tablet on the LAN that shows the ' +
       'customer display in `language`: it opens the display stream of the browser host and nothing else. The ' +
       'secret is returned once. Audited.',
-    { auth: 'manager' },
   ),
-  'display.tokenRevoke': command<DisplayTokenView>()(
+  'display.tokenRevoke': command<DisplayTokenView>('manager')(
     s.managerOnId,
     'Revokes a display-only token: refused from now on, and its open streams are closed. Audited.',
-    { auth: 'manager' },
   ),
 } as const;
 

@@ -14,7 +14,7 @@ export interface EmailView {
 }
 
 export const emailsCommands = {
-  'emails.send': command<EmailView>()(
+  'emails.send': command<EmailView>('session')(
     z
       .strictObject({
         orderId: s.id.optional(),
@@ -28,11 +28,11 @@ export const emailsCommands = {
         path: ['invoiceNumber'],
       }),
     'Sends the receipt as PDF through the gateway; kept in a persistent queue while offline or not yet fiscalized.',
-    { auth: 'session' },
   ),
-  'emails.list': command<{ emails: EmailView[] }>()(s.empty, 'E-mails waiting, sent or failed (newest first).', {
-    auth: 'session',
-  }),
+  'emails.list': command<{ emails: EmailView[] }>('session')(
+    s.empty,
+    'E-mails waiting, sent or failed (newest first).',
+  ),
 } as const;
 
 export const emailsEvents = {

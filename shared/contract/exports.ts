@@ -179,56 +179,47 @@ export const MailInput = z.strictObject({
 export type MailInput = z.infer<typeof MailInput>;
 
 export const exportsCommands = {
-  'exports.build': command<ExportView>()(
+  'exports.build': command<ExportView>('manager')(
     Period,
     "The period's exports as a view: days, documents, goods, the KEP, the stock value and the posting journal.",
-    { auth: 'manager' },
   ),
-  'exports.file': command<PdfFile>()(
+  'exports.file': command<PdfFile>('manager')(
     z
       .strictObject({ ...period, kind: z.enum(EXPORT_FILE_KINDS, { error: 'export_kind' }) })
       .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] }),
     'One export of the period as a file (its name and bytes in base64): turnover, documents, goods or the KEP as ' +
       'CSV, the posting journal as CSV, the journal in Minimax\'s import layout ("Knjiženja"), or all as an A4 PDF.',
-    { auth: 'manager' },
   ),
-  'exports.accounts': command<AccountsView>()(
+  'exports.accounts': command<AccountsView>('manager')(
     z.strictObject({ managerPin }),
     "The journal's accounts as the shop mapped them, over the defaults.",
-    { auth: 'manager' },
   ),
-  'exports.saveAccounts': command<AccountsView>()(
+  'exports.saveAccounts': command<AccountsView>('manager')(
     AccountsInput,
     "Maps the journal's accounts (3 to 10 digits each; a key left out keeps its value); audited.",
-    { auth: 'manager' },
   ),
-  'exports.schedule': command<ScheduleView>()(
+  'exports.schedule': command<ScheduleView>('manager')(
     z.strictObject({ managerPin }),
     'The monthly export: its day, its folder and the months already written.',
-    { auth: 'manager' },
   ),
-  'exports.saveSchedule': command<ScheduleView>()(
+  'exports.saveSchedule': command<ScheduleView>('manager')(
     ScheduleInput,
     "Sets the day of the month (1–28) on which the past month's exports are written into the folder (an absolute " +
       'path of a folder that exists and can be written, refused at `exportFolder` otherwise); a null day turns it off. Audited.',
-    { auth: 'manager' },
   ),
-  'exports.mail': command<MailView>()(
+  'exports.mail': command<MailView>('manager')(
     z.strictObject({ managerPin }),
     'The e-mail to the bookkeeper: the mail server, the addresses, whether a password is stored (never the password), ' +
       'and the months queued or sent with the last failure of each.',
-    { auth: 'manager' },
   ),
-  'exports.saveMail': command<MailView>()(
+  'exports.saveMail': command<MailView>('manager')(
     MailInput,
     "Sets the mail server (host, port, STARTTLS, TLS or none, user; the password kept as a secret) and the bookkeeper's " +
       'addresses the monthly export is sent to; an empty host turns the e-mail off. A host is needed with addresses, ' +
       'addresses and a sender with a host. Audited (never the password).',
-    { auth: 'manager' },
   ),
-  'exports.sendNow': command<MailView>()(
+  'exports.sendNow': command<MailView>('manager')(
     z.strictObject({ managerPin }),
     'Tries the queued months again now (each month is otherwise tried at every pass of the monthly run).',
-    { auth: 'manager' },
   ),
 } as const;

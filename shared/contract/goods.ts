@@ -319,34 +319,29 @@ const period = z
   .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] });
 
 /** A goods document (a receipt, a price change, a write-off, a count) by its id as an A4 PDF, for anyone logged in. */
-const documentPdf = (doc: string) => command<PdfFile>()(z.strictObject({ id: s.id }), doc, { auth: 'session' });
+const documentPdf = (doc: string) => command<PdfFile>('session')(z.strictObject({ id: s.id }), doc);
 
 export const goodsCommands = {
-  'suppliers.list': command<SupplierView[]>()(s.empty, 'Every supplier, by name.', { auth: 'session' }),
-  'suppliers.put': command<SupplierView>()(
+  'suppliers.list': command<SupplierView[]>('session')(s.empty, 'Every supplier, by name.'),
+  'suppliers.put': command<SupplierView>('manager')(
     SupplierInput,
     'Adds a supplier, or changes one by `id` (a manager). The PIB must carry its check digit (ISO 7064 MOD 11,10, ' +
       'docs/goods.md); one PIB is one supplier (conflict at `pib`). Audited.',
-    { auth: 'manager' },
   ),
-  'goods.receipts': command<ReceiptSummary[]>()(
+  'goods.receipts': command<ReceiptSummary[]>('session')(
     z.strictObject({ limit: s.pageLimit.optional() }),
     'Goods receipts and reversals, newest first.',
-    { auth: 'session' },
   ),
-  'goods.receipt': command<ReceiptView>()(z.strictObject({ id: s.id }), 'One receipt with its calculation.', {
-    auth: 'session',
-  }),
-  'goods.receiptSave': command<ReceiptView>()(
+  'goods.receipt': command<ReceiptView>('session')(z.strictObject({ id: s.id }), 'One receipt with its calculation.'),
+  'goods.receiptSave': command<ReceiptView>('manager')(
     ReceiptInput,
     'Saves a draft goods receipt (a new one, or a draft replaced by `id`) with each line calculated: net purchase ' +
       "price, margin ↔ retail price with the VAT of the product's tax label (the gateway's rates), rounded to the " +
       'para. Nothing moves until it is posted. An unknown code needs `name`, `label` and `unit` (a new product); a ' +
       "label not among the gateway's rates, a posted receipt or an invoice number already received from the " +
       'supplier is refused at its field.',
-    { auth: 'manager' },
   ),
-  'goods.receiptPost': command<ReceiptView>()(
+  'goods.receiptPost': command<ReceiptView>('manager')(
     z.strictObject({
       managerPin,
       id: s.id,
@@ -356,61 +351,51 @@ export const goodsCommands = {
     'Posts a draft in one transaction: numbered per year, new products made, retail prices set (a price change ' +
       'record for goods on hand at another price), stock moved in, audited. A second post is refused (conflict); ' +
       'a retail price below the net purchase price is refused at its line until confirmed.',
-    { auth: 'manager' },
   ),
-  'goods.receiptReverse': command<ReceiptView>()(
+  'goods.receiptReverse': command<ReceiptView>('manager')(
     s.managerOnId,
     'Reverses a posted receipt by a numbered reversal document that takes its quantities out again (one ' +
       'transaction, audited); the receipt becomes `reversed`. Its invoice may then be received again.',
-    { auth: 'manager' },
   ),
-  'goods.writeOff': command<WriteOffView>()(
+  'goods.writeOff': command<WriteOffView>('manager')(
     z.strictObject({ managerPin, code: s.text(32), quantity: s.quantity, reason: s.text(200) }),
     'Writes goods off with a reason (отпис): numbered per year, the stock moved out at its retail price, audited.',
-    { auth: 'manager' },
   ),
-  'goods.writeOffs': command<WriteOffView[]>()(period, 'The write-offs of a period, in number order.', {
-    auth: 'session',
-  }),
-  'goods.stock': command<StockView>()(
+  'goods.writeOffs': command<WriteOffView[]>('session')(period, 'The write-offs of a period, in number order.'),
+  'goods.stock': command<StockView>('session')(
     z.strictObject({
       query: z.string({ error: 'text' }).trim().max(100, { error: 'too_long' }).optional(),
       group: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional(),
     }),
     'What is on hand by product and by group, at retail value; a manager also sees the value at purchase price.',
-    { auth: 'session' },
   ),
-  'goods.priceChanges': command<PriceChangeView[]>()(
+  'goods.priceChanges': command<PriceChangeView[]>('session')(
     period,
     'The price change records (нивелација) of a period, in number order.',
-    { auth: 'session' },
   ),
-  'goods.kep': command<KepView>()(
+  'goods.kep': command<KepView>('session')(
     z
       .strictObject({ from: s.calendarDate, to: s.calendarDate, csv: z.boolean({ error: 'boolean' }).optional() })
       .refine((p) => p.from <= p.to, { error: 'date_order', path: ['to'] }),
     'The KEP book of this shop for a period (Pravilnik o evidenciji prometa): each day the debit at retail value ' +
       '(goods receipts, price increases) and the credit (fiscal turnover by payment type, refunds reducing it; ' +
       'price decreases, write-offs), with the running balance; with `csv`, the same as CSV.',
-    { auth: 'session' },
   ),
-  'goods.receiptLinesCsv': command<ReceiptLineInput[]>()(
+  'goods.receiptLinesCsv': command<ReceiptLineInput[]>('session')(
     z.strictObject({ csv: z.string({ error: 'text' }).min(1, { error: 'required' }).max(2_000_000) }),
     "Reads a supplier's CSV (`code;quantity;purchase price[;discount %]`, the code or a barcode) as lines for the " +
       "draft on the screen, each at the product's retail price. Saves nothing. A bad row is refused naming its row " +
       'and column.',
-    { auth: 'session' },
   ),
-  'goods.kepPdf': command<PdfFile>()(
+  'goods.kepPdf': command<PdfFile>('session')(
     period,
     'The KEP book of a period as an A4 PDF: the title block, the entries with the running balance, the totals, ' +
       '„Страна N од M“ on every page.',
-    { auth: 'session' },
   ),
   'goods.receiptPdf': documentPdf('A goods receipt with its calculation (калкулација) as an A4 PDF.'),
   'goods.priceChangePdf': documentPdf('A price change record (нивелација) as an A4 PDF.'),
   'goods.writeOffPdf': documentPdf('A write-off as an A4 PDF.'),
-  'goods.countStart': command<CountView>()(
+  'goods.countStart': command<CountView>('manager')(
     z.strictObject({
       managerPin,
       /** The groups to count; absent or empty: the whole shop. */
@@ -419,19 +404,16 @@ export const goodsCommands = {
     'Starts a stock-taking (попис), numbered per year: the book quantities of the products in scope are frozen; ' +
       'selling goes on and what moves after the start is accounted for when a line is counted. One count is open ' +
       'at a time (conflict). A manager; audited.',
-    { auth: 'manager' },
   ),
-  'goods.counts': command<CountSummary[]>()(
+  'goods.counts': command<CountSummary[]>('session')(
     z.strictObject({ limit: s.pageLimit.optional() }),
     'Stock-takings, newest first.',
-    { auth: 'session' },
   ),
-  'goods.count': command<CountView>()(
+  'goods.count': command<CountView>('session')(
     z.strictObject({ id: s.id }),
     'One stock-taking with its lines and differences (мањак / вишак) at retail and, for a manager, purchase value.',
-    { auth: 'session' },
   ),
-  'goods.countEnter': command<CountView>()(
+  'goods.countEnter': command<CountView>('session')(
     z.strictObject({
       id: s.id,
       lines: z.array(CountEntryInput, { error: 'lines' }).min(1, { error: 'lines' }).max(5000, { error: 'too_many' }),
@@ -439,28 +421,24 @@ export const goodsCommands = {
     'Enters counted quantities (typed or scanned: a code or a barcode; `add` adds to the count so far) into an ' +
       'open count. A cashier may count. A code outside the count or unknown is refused at its line; nothing is ' +
       'saved then.',
-    { auth: 'session' },
   ),
-  'goods.countImport': command<CountView>()(
+  'goods.countImport': command<CountView>('session')(
     z.strictObject({ id: s.id, csv: z.string({ error: 'text' }).min(1, { error: 'required' }).max(2_000_000) }),
     "Enters a handheld's CSV (`code;quantity` per row, a decimal comma or point; a header row is skipped) into an " +
       "open count, replacing those lines' counts (a code twice is added up). A bad row is refused naming its row " +
       'and column; nothing is saved then.',
-    { auth: 'session' },
   ),
-  'goods.countPost': command<CountView>()(
+  'goods.countPost': command<CountView>('manager')(
     s.managerOnId,
     "Posts a count in one transaction: each counted difference moves as a `count` movement at the book's retail " +
       'price, into the KEP (a surplus debited, a shortage credited); audited. A second post is refused.',
-    { auth: 'manager' },
   ),
-  'goods.countCancel': command<CountView>()(
+  'goods.countCancel': command<CountView>('manager')(
     s.managerOnId,
     'Cancels an open count: nothing moves; its number stays used. Audited.',
-    { auth: 'manager' },
   ),
   'goods.countPdf': documentPdf('A stock-taking list with its differences as an A4 PDF.'),
-  'goods.minimumSet': command<{ code: string; minimumMilli: Milli | null }>()(
+  'goods.minimumSet': command<{ code: string; minimumMilli: Milli | null }>('manager')(
     z.strictObject({
       managerPin,
       code: s.text(32),
@@ -468,23 +446,18 @@ export const goodsCommands = {
       minimum: countedQuantity,
     }),
     'Sets the minimum quantity of a product (the reorder list shows what is below it). A manager; audited.',
-    { auth: 'manager' },
   ),
-  'goods.reorder': command<ReorderView>()(
+  'goods.reorder': command<ReorderView>('session')(
     z.strictObject({ csv: z.boolean({ error: 'boolean' }).optional() }),
     'Products below their minimum, per supplier (the last one the product was received from); with `csv`, as CSV.',
-    { auth: 'session' },
   ),
-  'goods.reorderPdf': command<PdfFile>()(s.empty, 'The reorder list as an A4 PDF, per supplier.', {
-    auth: 'session',
-  }),
-  'goods.hubStock': command<HubStockSeen>()(
+  'goods.reorderPdf': command<PdfFile>('session')(s.empty, 'The reorder list as an A4 PDF, per supplier.'),
+  'goods.hubStock': command<HubStockSeen>('session')(
     z.strictObject({
       codes: z.array(s.text(64), { error: 'lines' }).max(500, { error: 'too_many' }),
     }),
     "The shop's stock of these products as the store hub keeps it; while the hub is away the last figures read from " +
       'it, with their time (`fromHub: false`). A till without a hub answers its own book.',
-    { auth: 'session' },
   ),
 } as const;
 

@@ -72,21 +72,19 @@ export interface HubCountsView {
 }
 
 export const hubGoodsCommands = {
-  'hubGoods.receipts': command<HubDraftView[]>()(
+  'hubGoods.receipts': command<HubDraftView[]>('session')(
     s.empty,
     "This till's goods receipt drafts for the store hub, newest first, each with where it is: queued on the till, " +
       "at the hub (the hub's draft id), refused there (at its field, in the user's language) or posted.",
-    { auth: 'session' },
   ),
-  'hubGoods.receiptSave': command<HubDraftView>()(
+  'hubGoods.receiptSave': command<HubDraftView>('manager')(
     HubReceiptSaveInput,
     "Saves a goods receipt draft for the store hub (the shop's book): kept in the till's durable queue and sent " +
       "when the hub is reachable under the till's own draft id, so a resend makes one hub draft. The hub's rules " +
       'decide: its refusal now is at its field and nothing is saved. A line making a new product is refused (the ' +
       'hub owns the catalog).',
-    { auth: 'manager' },
   ),
-  'hubGoods.receiptPost': command<HubDraftView>()(
+  'hubGoods.receiptPost': command<HubDraftView>('session')(
     z.strictObject({
       id: s.id,
       /** A manager's PIN of the shop at the hub: checked by the hub, never on the till. */
@@ -95,14 +93,12 @@ export const hubGoodsCommands = {
     }),
     "Posts this till's draft at the hub, once, with a hub manager's PIN that the hub checks; the hub away or the " +
       'draft not yet there: refused, nothing posted.',
-    { auth: 'session' },
   ),
-  'hubGoods.counts': command<HubCountsView>()(
+  'hubGoods.counts': command<HubCountsView>('session')(
     s.empty,
     "The shop's open counts (started at the hub; the last list while the hub is away) and this till's entries.",
-    { auth: 'session' },
   ),
-  'hubGoods.countEnter': command<HubCountEntryView>()(
+  'hubGoods.countEnter': command<HubCountEntryView>('session')(
     z.strictObject({
       countId: s.id,
       /** A product's code or one of its barcodes. */
@@ -119,6 +115,5 @@ export const hubGoodsCommands = {
     "Enters a counted quantity (typed or scanned) into an open count of the hub: queued, sent once under the till's " +
       "own entry id. This till's later entry for a product replaces its own earlier one (`add`: adds to it); the " +
       "count holds the sum over the tills' sheets. A cashier may count.",
-    { auth: 'session' },
   ),
 } as const;

@@ -85,12 +85,11 @@ export interface HubRefusedView {
 }
 
 export const hubCommands = {
-  'hub.status': command<HubStatusView>()(
+  'hub.status': command<HubStatusView>('session')(
     z.strictObject({}),
     "This till's link to the store hub: enrolled, backlog, last sync, gaps.",
-    { auth: 'session' },
   ),
-  'hub.enrol': command<{ tillId: number; shopId: number }>()(
+  'hub.enrol': command<{ tillId: number; shopId: number }>('manager')(
     z.strictObject({
       managerPin: s.pin,
       url: hubUrl,
@@ -101,15 +100,13 @@ export const hubCommands = {
     'Enrols this till with a store hub using a one-time code (manager only, audited); an https hub must show ' +
       'the certificate with the given fingerprint, which is pinned. The hub credential is stored like the API ' +
       'key and sync starts at once. A till already enrolled is refused.',
-    { auth: 'manager' },
   ),
-  'hub.catalogChoice': command<{ kept: 'hub' | 'till' }>()(
+  'hub.catalogChoice': command<{ kept: 'hub' | 'till' }>('manager')(
     z.strictObject({ managerPin: s.pin, keep: z.enum(['hub', 'till'], { error: 'invalid' }) }),
     "The manager's choice after enrolling into a shop that has products (manager only, audited): `hub` keeps the " +
       "shop's catalog (the till's is replaced by it), `till` sends this till's catalog to the hub as the shop's.",
-    { auth: 'manager' },
   ),
-  'hub.staffChoice': command<{ mapped: number; added: number }>()(
+  'hub.staffChoice': command<{ mapped: number; added: number }>('session')(
     z.strictObject({
       /** The PIN of a manager of the shop at the hub: the hub checks it (this till may not know that person yet). */
       hubPin: s.pin,
@@ -130,21 +127,18 @@ export const hubCommands = {
       "people is mapped to a person of the hub or added there as new. The hub checks the manager's PIN against " +
       "its own managers (`hubPin`); a name taken by another person is refused at that person's field. A manager's " +
       'session at this till asks.',
-    { auth: 'session' },
   ),
-  'hub.repin': command<{ fingerprint: string }>()(
+  'hub.repin': command<{ fingerprint: string }>('manager')(
     z.strictObject({ managerPin: s.pin, fingerprint, url: hubUrl.optional() }),
     'Pins a new certificate of the hub (a shop that replaced it) and optionally its new URL, once the hub shows ' +
       'exactly that certificate (manager only, audited). The till stays enrolled.',
-    { auth: 'manager' },
   ),
-  'hub.goodsOpening': command<{ number: string }>()(
+  'hub.goodsOpening': command<{ number: string }>('manager')(
     z.strictObject({ managerPin: s.pin }),
     "Brings this till's own goods book to its shop at the hub as the opening stock (manager only, audited): each " +
       "product on hand at the shop's retail price and the till's purchase price. The hub checks the manager's PIN " +
       'against its own managers, refuses a shop whose book has movements already, and makes it once (a resend ' +
       "answers the same document). From then on the till's own book is no longer the shop's.",
-    { auth: 'manager' },
   ),
 } as const;
 

@@ -135,34 +135,28 @@ export interface LabelsPreview {
 }
 
 export const labelsCommands = {
-  'labels.overview': command<LabelsOverview>()(
+  'labels.overview': command<LabelsOverview>('manager')(
     z.strictObject({ managerPin }),
     'The label printer presets, the A4 label stocks, the saved label printer, the groups and how many labels are out of date.',
-    { auth: 'manager' },
   ),
-  'labels.preview': command<LabelsPreview>()(
+  'labels.preview': command<LabelsPreview>('manager')(
     z.strictObject(LabelsInput),
     'The labels of the chosen products as they would print now (price in force, unit price, promotion); nothing recorded. A product that needs a unit price and has no net quantity is refused at `netQuantity`.',
-    { auth: 'manager' },
   ),
-  'labels.print': command<{ printed: number }>()(
+  'labels.print': command<{ printed: number }>('manager')(
     LabelsPrintInput,
     'Prints the labels on the saved label printer in its language (ZPL or TSPL) as one job; once the printer took every byte, records each label as printed (what it showed, when) in one transaction and audits it. Nothing is recorded when the job fails.',
-    { auth: 'manager' },
   ),
-  'labels.pdf': command<PdfFile>()(
+  'labels.pdf': command<PdfFile>('manager')(
     LabelsPdfInput,
     'The labels on A4 sheets of the chosen label stock (PDF, fonts embedded); records each label as printed and audits it.',
-    { auth: 'manager' },
   ),
-  'labels.printerSet': command<LabelPrinterView>()(
+  'labels.printerSet': command<LabelPrinterView>('manager')(
     LabelPrinterInput,
     'Saves the label printer: its address (TCP, device path or OS queue), its preset and the label size and media. A size the preset does not take is refused at its field.',
-    { auth: 'manager' },
   ),
-  'labels.productSet': command<LabelProductView>()(
+  'labels.productSet': command<LabelProductView>('manager')(
     LabelProductInput,
     "Sets a product's net quantity (for its unit price) and whether its label shows a unit price.",
-    { auth: 'manager' },
   ),
 } as const;

@@ -14,10 +14,11 @@ export interface OrderListResult {
 const { managerPin } = s;
 
 export const ordersCommands = {
-  'orders.get': command<OrderView>()(z.strictObject({ orderId: s.id }), 'One order with its state and receipt.', {
-    auth: 'session',
-  }),
-  'orders.list': command<OrderListResult>()(
+  'orders.get': command<OrderView>('session')(
+    z.strictObject({ orderId: s.id }),
+    'One order with its state and receipt.',
+  ),
+  'orders.list': command<OrderListResult>('session')(
     z.strictObject({
       state: z.enum(['queued', 'fiscalized', 'needs_attention'], { error: 'state' }).optional(),
       limit: z.number({ error: 'number' }).int({ error: 'integer' }).min(1).max(500).optional(),
@@ -29,29 +30,25 @@ export const ordersCommands = {
     }),
     'Orders, newest first, optionally by state; or only those issued under another tax-rate group (taxGroupChanged), ' +
       'or the fiscalized ones whose receipt differs in its details (receiptCheck).',
-    { auth: 'session' },
   ),
-  'orders.fixLabels': command<OrderView>()(
+  'orders.fixLabels': command<OrderView>('approval')(
     z.strictObject({
       orderId: s.id,
       /** Label replacements, e.g. {"Ђ": "A"}: every line that had the old label gets the new one. */
       replace: z.record(s.labelCode, s.labelCode, { error: 'replace' }),
     }),
     'For an order in needs_attention: rewrites its labels and resends it under the same order number.',
-    { auth: 'approval' },
   ),
-  'orders.resend': command<OrderView>()(
+  'orders.resend': command<OrderView>('session')(
     z.strictObject({ orderId: s.id }),
     'For an order in needs_attention: queues it again unchanged (e.g. after the account was fixed).',
-    { auth: 'session' },
   ),
-  'orders.reissue': command<OrderView>()(
+  'orders.reissue': command<OrderView>('approval')(
     z.strictObject({ managerPin, orderId: s.id }),
     "For an order parked because the gateway returned another sale's receipt for its number: gives it a NEW order " +
       "number and queues it again. A manager's PIN, checked in the core; audited with the old and new number.",
-    { auth: 'approval' },
   ),
-  'orders.lpfrNotSigned': command<OrderView>()(
+  'orders.lpfrNotSigned': command<OrderView>('approval')(
     z.strictObject({
       managerPin,
       orderId: s.id,
@@ -60,7 +57,6 @@ export const ordersCommands = {
     }),
     'For an order parked because the L-PFR could not prove it never signed it (LPFR_UNPROVEN): a manager who found ' +
       "no invoice of it in the L-PFR's journal frees it, and it is signed once. A manager's PIN; audited.",
-    { auth: 'approval' },
   ),
 } as const;
 

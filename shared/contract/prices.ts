@@ -201,50 +201,41 @@ export const QuoteInput = z.strictObject({
 });
 
 export const pricesCommands = {
-  'prices.overview': command<PricesOverview>()(
+  'prices.overview': command<PricesOverview>('session')(
     s.empty,
     'Every price list, promotion and scheduled price change of this shop, which are in force now, and what ' +
       'changes next.',
-    { auth: 'session' },
   ),
-  'prices.quote': command<PricedLineView[]>()(
+  'prices.quote': command<PricedLineView[]>('session')(
     QuoteInput,
     'The price in force of each cart line now (Europe/Belgrade), for this buyer: the regular price, the price in ' +
       'force, the line total and discount and the list or promotion that gave it; multi-buy resolved over the cart. ' +
       'An unknown product code is refused at its line.',
-    { auth: 'session' },
   ),
-  'prices.listPut': command<PriceListView>()(
+  'prices.listPut': command<PriceListView>('manager')(
     PriceListInput,
     'Adds a price list, or replaces one by `id` with its items, in one transaction (audited). Refused at the ' +
       'field: a window ending before it starts, a buyer list without a valid PIB (or a PIB on another scope), an ' +
       'unknown product code, a list with neither items nor a rule.',
-    { auth: 'manager' },
   ),
-  'prices.listDelete': command<{ deleted: boolean }>()(
+  'prices.listDelete': command<{ deleted: boolean }>('manager')(
     s.managerOnId,
     'Deletes a price list with its items (audited).',
-    { auth: 'manager' },
   ),
-  'prices.promotionPut': command<PromotionView>()(
+  'prices.promotionPut': command<PromotionView>('manager')(
     PromotionInput,
     'Adds a promotion, or replaces one by `id` (audited). Refused at the field: ending before it starts, an ' +
       'unknown product, a deal without its figures, pay ≥ buy, and a promotion on the same product or group with ' +
       'the same priority whose period overlaps (at `priority`).',
-    { auth: 'manager' },
   ),
-  'prices.promotionDelete': command<{ deleted: boolean }>()(s.managerOnId, 'Deletes a promotion (audited).', {
-    auth: 'manager',
-  }),
-  'prices.schedule': command<ScheduledPriceView>()(
+  'prices.promotionDelete': command<{ deleted: boolean }>('manager')(s.managerOnId, 'Deletes a promotion (audited).'),
+  'prices.schedule': command<ScheduledPriceView>('manager')(
     ScheduleInput,
     "Schedules a product's new regular price from a moment on (audited): applied once at that moment, or at the " +
       'first start after it, through the catalog with its price change record. A moment in the past is refused.',
-    { auth: 'manager' },
   ),
-  'prices.scheduleCancel': command<ScheduledPriceView>()(
+  'prices.scheduleCancel': command<ScheduledPriceView>('manager')(
     s.managerOnId,
     'Cancels a pending scheduled price change (audited); one already applied is refused.',
-    { auth: 'manager' },
   ),
 } as const;

@@ -311,45 +311,39 @@ export const PrinterConfigureInput = z.strictObject({
 export type PrinterConfigureInput = z.infer<typeof PrinterConfigureInput>;
 
 export const printerCommands = {
-  'print.receipt': command<{ jobId: number }>()(
+  'print.receipt': command<{ jobId: number }>('session')(
     z.strictObject({ orderId: s.id }),
     "Queues the order's fiscal receipt for printing (persistent; retried while the printer is offline). " +
       'Never contacts the gateway. not_found when the order has no receipt; unavailable with no printer set.',
-    { auth: 'session' },
   ),
-  'print.test': command<{ jobId: number }>()(
+  'print.test': command<{ jobId: number }>('session')(
     s.empty,
     'Queues a test page: every Serbian Cyrillic and Latin letter, the code pages in use, and a QR code. ' +
       'unavailable with no printer set.',
-    { auth: 'session' },
   ),
-  'print.reprintLast': command<{ jobId: number | null }>()(
+  'print.reprintLast': command<{ jobId: number | null }>('session')(
     s.empty,
     'Prints the last job again. A fiscal receipt that never finished printing is re-queued; one already ' +
       'printed is not printed again locally (a second copy must be a fiscal copy from the gateway): conflict. ' +
       'unavailable with no printer set.',
-    { auth: 'session' },
   ),
-  'print.status': command<PrintStatus>()(s.empty, 'The printer state, queue size and last error.', { auth: 'public' }),
-  'print.check': command<PrintStatus>()(
+  'print.status': command<PrintStatus>('public')(s.empty, 'The printer state, queue size and last error.'),
+  'print.check': command<PrintStatus>('session')(
     s.empty,
     'Asks the printer for its state now (the counter, before a sale ends) and returns the status. Never ' +
       'blocks on a printer that does not answer: its condition is then unknown.',
-    { auth: 'session' },
   ),
-  'print.confirm': command<{ jobId: number | null }>()(
+  'print.confirm': command<{ jobId: number | null }>('session')(
     z.strictObject({ jobId: s.id, cameOut: z.boolean({ error: 'boolean' }) }),
     "The cashier's answer to „Да ли је рачун одштампан?“ for a job Kasa could not confirm (audited either " +
       'way). Yes: the job counts as printed. No: it is printed once more (returns its job id). ' +
       'conflict when the job is not waiting for an answer.',
-    { auth: 'session' },
   ),
-  'print.held': command<{ jobs: HeldJob[] }>()(
+  'print.held': command<{ jobs: HeldJob[] }>('manager')(
     z.strictObject({ managerPin: s.managerPin }),
     'Jobs held for a manager: queued while no printer was set or it was unreachable for too long.',
-    { auth: 'manager' },
   ),
-  'print.resolveHeld': command<{ printed: number[]; dropped: number[] }>()(
+  'print.resolveHeld': command<{ printed: number[]; dropped: number[] }>('manager')(
     z.strictObject({
       managerPin: s.managerPin,
       jobIds: z.array(s.id).min(1, { error: 'required' }).max(500, { error: 'too_long' }),
@@ -357,34 +351,28 @@ export const printerCommands = {
     }),
     'A manager prints held jobs (queued again, never held again) or drops them (kept, never printed); ' +
       'audited. A fiscal receipt dropped here is still fiscalized: a copy can be issued later.',
-    { auth: 'manager' },
   ),
-  'print.lateReceipts': command<{ receipts: LateReceipt[] }>()(
+  'print.lateReceipts': command<{ receipts: LateReceipt[] }>('session')(
     s.empty,
     'Sales made while nothing could sign them whose fiscal receipt has not reached the buyer yet (not issued, ' +
       'or issued and not printed here nor e-mailed), oldest first.',
-    { auth: 'session' },
   ),
-  'print.lateReceipt': command<{ jobId: number }>()(
+  'print.lateReceipt': command<{ jobId: number }>('session')(
     z.strictObject({ orderId: s.id }),
     "Prints such a sale's fiscal receipt now (queued as a late receipt, never held; a failed one is tried " +
       'again; audited). conflict while it is not issued yet or once printed; unavailable with no printer set.',
-    { auth: 'session' },
   ),
-  'printer.installed': command<{ printers: InstalledPrinter[] }>()(
+  'printer.installed': command<{ printers: InstalledPrinter[] }>('session')(
     s.empty,
     'Printers installed in the operating system (Windows printers, CUPS queues), with the address to set.',
-    { auth: 'session' },
   ),
-  'printer.profiles': command<{ profiles: PrinterProfileView[]; current: string }>()(
+  'printer.profiles': command<{ profiles: PrinterProfileView[]; current: string }>('session')(
     s.empty,
     'The printer presets Kasa ships (built from escpos-printer-db) and the one in use.',
-    { auth: 'session' },
   ),
-  'printer.configure': command<PrintStatus>()(
+  'printer.configure': command<PrintStatus>('approval')(
     PrinterConfigureInput,
     'Stores the printer address, profile, header/footer and auto-print in settings; takes effect for the next job.',
-    { auth: 'approval' },
   ),
 } as const;
 

@@ -82,14 +82,12 @@ export const RefundInput = z
 export type RefundInput = z.infer<typeof RefundInput>;
 
 export const refundsCommands = {
-  'refunds.source': command<RefundSource>()(
+  'refunds.source': command<RefundSource>('session')(
     s.saleRef,
     'The original of a refund with what is left to refund per line (local orders, else the gateway archive).',
-    { auth: 'session' },
   ),
-  'refunds.create': command<OrderView>()(
+  'refunds.create': command<OrderView>('approval')(
     RefundInput,
     'Captures a refund (partial or full) in one transaction; refuses more than is left; waits for a queued original.',
-    { auth: 'approval' },
   ),
 } as const;

@@ -51,23 +51,21 @@ const reportRange = {
 };
 
 export const reportsCommands = {
-  'reports.summary': command<ReportView>()(
+  'reports.summary': command<ReportView>('session')(
     z.strictObject(reportRange),
     'End-of-day or shift totals (training excluded).',
-    { auth: 'session' },
   ),
-  'reports.print': command<{ jobId: number }>()(
+  'reports.print': command<{ jobId: number }>('session')(
     z.strictObject(reportRange),
     'Prints the report on the receipt printer; unavailable with no printer set.',
-    { auth: 'session' },
   ),
-  'reports.csv': command<{ fileName: string; csv: string }>()(z.strictObject(reportRange), 'The report as CSV.', {
-    auth: 'session',
-  }),
-  'reports.receiptsCsv': command<{ fileName: string; csv: string }>()(
+  'reports.csv': command<{ fileName: string; csv: string }>('session')(
+    z.strictObject(reportRange),
+    'The report as CSV.',
+  ),
+  'reports.receiptsCsv': command<{ fileName: string; csv: string }>('session')(
     z.strictObject(reportRange),
     'The receipts of the period for the accountant as CSV: one row per receipt the report counts (time on the ' +
       "shop's clock, invoice number, type, payment, cashier, till, gross, VAT, net; refunds negative), then the total.",
-    { auth: 'session' },
   ),
 } as const;

@@ -24,17 +24,15 @@ export interface RetryAttentionView {
 }
 
 export const retriesCommands = {
-  'retries.list': command<{ items: RetryAttentionView[] }>()(
+  'retries.list': command<{ items: RetryAttentionView[] }>('session')(
     s.empty,
     'Background retries (missing journals, e-mails, parked-cart drafts) that spent their budget and wait for a person.',
-    { auth: 'session' },
   ),
-  'retries.resume': command<{ resumed: boolean }>()(
+  'retries.resume': command<{ resumed: boolean }>('session')(
     z.strictObject({
       loop: z.enum(RETRY_LOOPS, { error: 'invalid' }),
       item: s.text(100),
     }),
     'A person resumes one item: a fresh retry budget, tried now.',
-    { auth: 'session' },
   ),
 } as const;

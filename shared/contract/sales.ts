@@ -105,22 +105,20 @@ export interface DiscountApproval {
 }
 
 export const salesCommands = {
-  'app.info': command<AppInfo>()(s.empty, 'Mode (demo or live), language, terminal and version.', { auth: 'public' }),
-  'taxRates.get': command<TaxRatesView>()(
+  'app.info': command<AppInfo>('public')(s.empty, 'Mode (demo or live), language, terminal and version.'),
+  'taxRates.get': command<TaxRatesView>('public')(
     z.strictObject({ refresh: z.boolean({ error: 'boolean' }).optional() }),
     'The current tax labels from the gateway, cached for offline use; refresh asks the gateway again.',
-    { auth: 'public' },
   ),
-  'sales.checkout': command<CheckoutResult>()(
+  'sales.checkout': command<CheckoutResult>('session')(
     CheckoutInput,
     'Commits the order, its frozen gateway request and its outbox row in one transaction before answering; ' +
       'answers `fiscalized` if the gateway issued the receipt within the online budget, otherwise `queued` (then ' +
       'the non-fiscal slip prints: `outageSlip`). The receipt names the person logged in; a `cashier` sent is ' +
       'refused at that field. With `offlineSales: refused`, a sale that takes money while nothing can sign it is ' +
       'refused (unavailable, offline_sales_refused) and nothing is saved.',
-    { auth: 'session' },
   ),
-  'sales.approveDiscount': command<DiscountApproval>()(
+  'sales.approveDiscount': command<DiscountApproval>('session')(
     z.strictObject({
       lines: z.array(CheckoutLine, { error: 'lines' }).min(1, { error: 'lines' }).max(500, { error: 'too_many' }),
       /** The discount was given on the whole sale (the approval prompt says so), or on one line. */
@@ -130,35 +128,30 @@ export const salesCommands = {
       'needs `approval`, and the approval is kept for exactly that line (name, code, price, quantity, ' +
       'discount), for this cashier, used once by the next `sales.checkout` that sells it. A line changed ' +
       'since needs approval again at checkout.',
-    { auth: 'session' },
   ),
-  'cart.get': command<OpenCartView>()(
+  'cart.get': command<OpenCartView>('session')(
     s.empty,
     'The open cart as last saved, so a reload, a crash or a restart brings it back (empty once sold).',
-    { auth: 'session' },
   ),
-  'cart.save': command<{ rev: number; saved: boolean }>()(
+  'cart.save': command<{ rev: number; saved: boolean }>('session')(
     z.strictObject({
       rev: cartRev,
       lines: z.array(ParkedLine, { error: 'lines' }).max(500, { error: 'too_many' }),
     }),
     'Stores the open cart at revision `rev`. saved is false when a newer revision, or a sale of this one ' +
       '(`sales.checkout` with `cartRev`), is already stored: a late save never brings back a sold cart.',
-    { auth: 'session' },
   ),
-  'ips.request': command<IpsRequestView>()(
+  'ips.request': command<IpsRequestView>('session')(
     z.strictObject({ amount: s.positiveAmount }),
     "An IPS QR code („IPS скенирај“, K:PT) for `amount` RSD into the shop's IPS account, with a new model 97 " +
       'reference made from the Belgrade time and a random pair. Refused (unavailable, ips_not_configured) while ' +
       'the manager has not set the account and the payee name. Nothing is saved: the sale is made by ' +
       '`sales.checkout` with the `ipsReference` once the cashier sees the transfer arrived.',
-    { auth: 'session' },
   ),
-  'ips.print': command<{ jobId: number }>()(
+  'ips.print': command<{ jobId: number }>('session')(
     z.strictObject({ amount: s.positiveAmount, reference: ipsReference }),
     'Prints the IPS QR code for `amount` with this `reference` (the one shown) on the receipt printer: a ' +
       'non-fiscal slip with the amount, the account and the reference, the code printed as the receipt QR is ' +
       '(native or raster). Refused without a printer (printer_not_configured) or IPS settings.',
-    { auth: 'session' },
   ),
 } as const;

@@ -134,47 +134,39 @@ export const SefSettingsInput = z.strictObject({
 export type SefSettingsInput = z.infer<typeof SefSettingsInput>;
 
 export const sefCommands = {
-  'sef.issue': command<SefDocumentView>()(
+  'sef.issue': command<SefDocumentView>('manager')(
     z.strictObject({ managerPin, orderId: s.id }),
     'Makes the e-invoice of a fiscalized sale (380), advance (386) or refund (credit note 381) of a `10:` or `12:` ' +
       'buyer, once: a second call for the same order returns the first document. Sent by the SEF outbox; a buyer, ' +
       'label or shop detail SEF could not take is refused at its field before anything is saved.',
-    { auth: 'manager' },
   ),
-  'sef.list': command<{ documents: SefDocumentView[]; offers: SefOfferView[] }>()(
+  'sef.list': command<{ documents: SefDocumentView[]; offers: SefOfferView[] }>('manager')(
     z.strictObject({ managerPin }),
     'The e-invoices, newest first, each with its SEF state; and the recent sales of business buyers that have none.',
-    { auth: 'manager' },
   ),
-  'sef.forOrder': command<{ document: SefDocumentView | null; offer: boolean }>()(
+  'sef.forOrder': command<{ document: SefDocumentView | null; offer: boolean }>('manager')(
     z.strictObject({ managerPin, orderId: s.id }),
     "An order's e-invoice, if it has one, and whether one may be issued for it now.",
-    { auth: 'manager' },
   ),
-  'sef.retry': command<SefDocumentView>()(
+  'sef.retry': command<SefDocumentView>('manager')(
     z.strictObject({ managerPin, id: s.id }),
     'Sends a document SEF refused again (rebuilt, a new request, the same number) or a queued one now.',
-    { auth: 'manager' },
   ),
-  'sef.cancel': command<SefDocumentView>()(
+  'sef.cancel': command<SefDocumentView>('manager')(
     z.strictObject({ managerPin, id: s.id, comment: s.text(200) }),
     "Cancels a sent document the buyer has not acted on, or stornoes an accepted one, at SEF (SEF's rules), audited.",
-    { auth: 'manager' },
   ),
-  'sef.settings': command<SefSettingsView>()(
+  'sef.settings': command<SefSettingsView>('manager')(
     z.strictObject({ managerPin }),
     "SEF's settings; the API key is never returned, only whether one is set.",
-    { auth: 'manager' },
   ),
-  'sef.saveSettings': command<SefSettingsView>()(
+  'sef.saveSettings': command<SefSettingsView>('manager')(
     SefSettingsInput,
     "Saves SEF's settings; a new API key goes to the secret store (never to the database, a log or the screen).",
-    { auth: 'manager' },
   ),
-  'sef.incoming': command<SefIncomingResult>()(
+  'sef.incoming': command<SefIncomingResult>('manager')(
     z.strictObject({ managerPin }),
     "Fetches the suppliers' e-invoices from SEF and makes each new one a goods receipt draft in one step (the " +
       'supplier found or made by PIB), once per SEF invoice.',
-    { auth: 'manager' },
   ),
 } as const;

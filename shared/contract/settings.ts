@@ -119,10 +119,8 @@ const ipsName = z
   .optional();
 
 export const settingsCommands = {
-  'settings.get': command<SettingsView>()(s.empty, 'Settings and the account (the API key only masked).', {
-    auth: 'public',
-  }),
-  'settings.update': command<SettingsView>()(
+  'settings.get': command<SettingsView>('public')(s.empty, 'Settings and the account (the API key only masked).'),
+  'settings.update': command<SettingsView>('manager')(
     z.strictObject({
       managerPin,
       language: z.enum(['sr-Cyrl', 'sr-Latn', 'en'], { error: 'invalid' }).optional(),
@@ -160,9 +158,8 @@ export const settingsCommands = {
       setupDone: z.literal(true, { error: 'invalid' }).optional(),
     }),
     'Changes settings (manager approval; audited).',
-    { auth: 'manager' },
   ),
-  'settings.setApiKey': command<AccountView>()(
+  'settings.setApiKey': command<AccountView>('manager')(
     z.strictObject({
       managerPin,
       /** Accepted, verified, stored in the secret store; never returned (only a masked form). */
@@ -170,12 +167,12 @@ export const settingsCommands = {
       gatewayUrl: z.string({ error: 'text' }).trim().url({ error: 'url' }).max(300, { error: 'too_long' }),
     }),
     'Verifies a new key (verify-api-token, api-key/me, tax rates) before storing it, then switches the gateway.',
-    { auth: 'manager' },
   ),
-  'settings.lpfr': command<LpfrView>()(s.empty, 'The L-PFR this till uses, asked now (the PIN never returned).', {
-    auth: 'session',
-  }),
-  'settings.setLpfr': command<LpfrView>()(
+  'settings.lpfr': command<LpfrView>('session')(
+    s.empty,
+    'The L-PFR this till uses, asked now (the PIN never returned).',
+  ),
+  'settings.setLpfr': command<LpfrView>('manager')(
     z.strictObject({
       managerPin,
       /** The L-PFR's address; '' removes it (sales then queue while the internet is down, as without one). */
@@ -190,9 +187,8 @@ export const settingsCommands = {
         .optional(),
     }),
     'Sets up the L-PFR: it must answer; the PIN is entered once when its card asks (a wrong one is never retried).',
-    { auth: 'manager' },
   ),
-  'settings.setEsir': command<LpfrView>()(
+  'settings.setEsir': command<LpfrView>('manager')(
     z.strictObject({
       managerPin,
       /** The ESIR's identification number (IB) from the Tax Administration's approval; '' clears it. */
@@ -211,11 +207,9 @@ export const settingsCommands = {
         .optional(),
     }),
     "Sets the ESIR number the L-PFR prints on every receipt (IB/version, from the Tax Administration's approval).",
-    { auth: 'manager' },
   ),
-  'settings.verifyApiKey': command<AccountView>()(
+  'settings.verifyApiKey': command<AccountView>('session')(
     s.empty,
     'Checks the current key with the gateway and reports the account.',
-    { auth: 'session' },
   ),
 } as const;

@@ -69,16 +69,13 @@ export function paymentTotals(v: Pick<ShiftView, 'byPayment'>): { type: string; 
 }
 
 export const shiftsCommands = {
-  'shifts.current': command<ShiftView | null>()(s.empty, 'The open shift with its drawer now (the X report).', {
-    auth: 'session',
-  }),
-  'shifts.open': command<ShiftView>()(
+  'shifts.current': command<ShiftView | null>('session')(s.empty, 'The open shift with its drawer now (the X report).'),
+  'shifts.open': command<ShiftView>('session')(
     z.strictObject({ openingFloat: s.nonNegativeAmount }),
     'Opens a shift for the person logged in with the counted float. conflict when a shift is open (close it ' +
       'first: the next cashier opens their own with the counted cash).',
-    { auth: 'session' },
   ),
-  'shifts.cash': command<ShiftView>()(
+  'shifts.cash': command<ShiftView>('approval')(
     z.strictObject({
       kind: z.enum(['in', 'out'], { error: 'kind' }),
       amount: s.positiveAmount,
@@ -86,9 +83,8 @@ export const shiftsCommands = {
     }),
     'Cash put in (полог) or taken out (подизање) of the drawer, with a reason, approved by a manager and ' +
       'audited. A cash out beyond what the drawer should hold is refused at `amount`.',
-    { auth: 'approval' },
   ),
-  'shifts.close': command<ShiftView>()(
+  'shifts.close': command<ShiftView>('approval')(
     z.strictObject({
       counted: s.nonNegativeAmount,
       /** Optional: count per denomination (para as the key; `1`: the para rest); must add up to `counted`. */
@@ -104,16 +100,13 @@ export const shiftsCommands = {
     'Closes the open shift with the drawer counted: expected, counted and the difference are recorded, ' +
       'audited, and the shift report is printed (non-fiscal) when a printer is set. conflict when no shift ' +
       'is open.',
-    { auth: 'approval' },
   ),
-  'shifts.list': command<{ shifts: ShiftView[] }>()(
+  'shifts.list': command<{ shifts: ShiftView[] }>('manager')(
     z.strictObject({ managerPin: s.managerPin, day: s.isoDate.optional() }),
     "The day's shifts (default today), open and closed, for a manager.",
-    { auth: 'manager' },
   ),
-  'shifts.print': command<{ jobId: number }>()(
+  'shifts.print': command<{ jobId: number }>('session')(
     z.strictObject({ shiftId: s.id }),
     'Prints a shift report (the X report of the open shift, or a closed shift again), non-fiscal.',
-    { auth: 'session' },
   ),
 } as const;

@@ -60,29 +60,27 @@ export function staffChangeRefusal(
 }
 
 export const staffCommands = {
-  'staff.login': command<StaffView>()(
+  'staff.login': command<StaffView>('public')(
     z.strictObject({ pin }),
     'Identifies the person by PIN (scrypt hash, constant-time compare). Wrong PIN: forbidden.',
-    { auth: 'public' },
   ),
-  'staff.approve': command<{ approvedBy: string }>()(
+  'staff.approve': command<{ approvedBy: string }>('session')(
     z.strictObject({
       managerPin,
       action: z.string({ error: 'text' }).trim().min(1).max(60),
       detail: z.string().max(500).optional(),
     }),
     'Manager approval for a counter action (void after payment, price override, training toggle); audited.',
-    { auth: 'session' },
   ),
-  'staff.logout': command<{ loggedOut: true }>()(s.empty, 'Ends the session of the person logged in at this till.', {
-    auth: 'public',
-  }),
-  'staff.list': command<{ staff: StaffView[]; online: boolean }>()(
+  'staff.logout': command<{ loggedOut: true }>('public')(
+    s.empty,
+    'Ends the session of the person logged in at this till.',
+  ),
+  'staff.list': command<{ staff: StaffView[]; online: boolean }>('session')(
     z.strictObject({ search: z.string({ error: 'text' }).trim().max(60, { error: 'too_long' }).optional() }),
     'People who can log in; cashiers are refreshed from the gateway /cashiers when online, else from the local cache.',
-    { auth: 'session' },
   ),
-  'staff.create': command<StaffView>()(
+  'staff.create': command<StaffView>('manager')(
     z.strictObject({
       managerPin,
       name: s.text(100),
@@ -95,9 +93,8 @@ export const staffCommands = {
         .optional(),
     }),
     'Creates a cashier on the gateway (/cashiers, needs the network) and locally with a hashed PIN.',
-    { auth: 'manager' },
   ),
-  'staff.update': command<StaffView>()(
+  'staff.update': command<StaffView>('manager')(
     z.strictObject({
       managerPin,
       id: s.id,
@@ -112,12 +109,10 @@ export const staffCommands = {
       active: z.boolean({ error: 'boolean' }).optional(),
     }),
     'Updates a person (on the gateway too when registered there); a new PIN is hashed.',
-    { auth: 'manager' },
   ),
-  'staff.changePin': command<StaffView>()(
+  'staff.changePin': command<StaffView>('public')(
     z.strictObject({ currentPin: pin, newPin: pin }),
     'Changes one’s own PIN (clears the first-run warning). The new PIN must not be 0000 or in use.',
-    { auth: 'public' },
   ),
 } as const;
 

@@ -4,13 +4,10 @@ import * as s from './schemas.ts';
 import type { SyncStatus } from '../domain.ts';
 
 export const syncCommands = {
-  'sync.status': command<SyncStatus>()(s.empty, 'Online state, queue size, the oldest unfiscalized order.', {
-    auth: 'public',
-  }),
-  'sync.now': command<SyncStatus>()(
+  'sync.status': command<SyncStatus>('public')(s.empty, 'Online state, queue size, the oldest unfiscalized order.'),
+  'sync.now': command<SyncStatus>('session')(
     s.empty,
     'Retries every queued order now (backoff forgotten, auth pause lifted, gateway probed) and runs a sync pass.',
-    { auth: 'session' },
   ),
 } as const;
 
