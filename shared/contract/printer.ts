@@ -21,7 +21,7 @@ export type PrinterTarget =
  */
 function isWindowsPrinterName(name: string): boolean {
   if (name.length === 0 || name.length > 220 || name.trim() !== name || name.includes(',')) return false;
-  if ([...name].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f')) return false;
+  if (s.hasControl(name)) return false;
   return !name.includes('\\') || /^\\\\[^\\]+\\[^\\]+$/.test(name);
 }
 

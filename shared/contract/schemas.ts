@@ -24,6 +24,10 @@ export const quantity = z
 export const text = (max: number) =>
   z.string({ error: 'text' }).trim().min(1, { error: 'required' }).max(max, { error: 'too_long' });
 
+/** Whether a line a person typed holds a C0 control character or DEL (a tab, a line break, an escape). */
+export const hasControl = (line: string): boolean =>
+  [...line].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f');
+
 /** `code:identifier` with a code of the Tax Administration's list, each code by its own rule (shared/buyer-id.ts). */
 export const buyerId = z
   .string({ error: 'text' })

@@ -86,15 +86,14 @@ export interface LpfrView {
   esirNumber: string | null;
 }
 
-/** A name the owner gives the shop or the till: one line of printable text; '' clears it. */
-const ownName = z
-  .string({ error: 'text' })
-  .trim()
-  .max(60, { error: 'too_long' })
-  .refine((v) => ![...v].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f'), {
-    error: 'printable_only',
-  })
-  .optional();
+/** What the owner gives the shop or the till (a name, the shop's address): one line of printable text; '' clears it. */
+const ownLine = (max: number) =>
+  z
+    .string({ error: 'text' })
+    .trim()
+    .max(max, { error: 'too_long' })
+    .refine((v) => !s.hasControl(v), { error: 'printable_only' })
+    .optional();
 
 /**
  * The shop's account for IPS payments as the manager types it („840-955845-10“ or the 18 digits), stored as the
@@ -113,9 +112,7 @@ const ipsName = z
   .string({ error: 'text' })
   .trim()
   .max(70, { error: 'too_long' })
-  .refine((v) => ![...v].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f' || ch === '|'), {
-    error: 'ips_text',
-  })
+  .refine((v) => !s.hasControl(v) && !v.includes('|'), { error: 'ips_text' })
   .optional();
 
 export const settingsCommands = {
@@ -139,20 +136,13 @@ export const settingsCommands = {
       allowRefundWithoutBuyerId: z.boolean({ error: 'boolean' }).optional(),
       /** Sales while nothing can sign them: `allowed` with the slip (default) or `refused`. */
       offlineSales: z.enum(['allowed', 'refused'], { error: 'invalid' }).optional(),
-      shopName: ownName,
-      tillName: ownName,
+      shopName: ownLine(60),
+      tillName: ownLine(60),
       ipsAccount,
       ipsName,
       /** The shop's PIB (check digit verified); '' clears it. */
       shopPib: s.clearablePib.optional(),
-      shopAddress: z
-        .string({ error: 'text' })
-        .trim()
-        .max(200, { error: 'too_long' })
-        .refine((v) => ![...v].some((ch) => (ch.codePointAt(0) ?? 0) < 0x20 || ch === '\u007f'), {
-          error: 'printable_only',
-        })
-        .optional(),
+      shopAddress: ownLine(200),
       noNegativeCounted: z.boolean({ error: 'boolean' }).optional(),
       /** Ends the first-run setup flow for good: it cannot be undone (nothing would show the flow again). */
       setupDone: z.literal(true, { error: 'invalid' }).optional(),
