@@ -1,6 +1,6 @@
 /** The database backups and the start-up integrity check. */
 import { z } from 'zod';
-import { command } from './define.ts';
+import { command, managerOnly } from './define.ts';
 import * as s from './schemas.ts';
 
 export interface BackupsView {
@@ -21,8 +21,7 @@ export interface BackupsView {
 const { managerPin } = s;
 
 export const backupsCommands = {
-  'backups.list': command<BackupsView>('manager')(
-    z.strictObject({ managerPin }),
+  'backups.list': managerOnly<BackupsView>(
     'The database backups (daily, the last 7 kept) and what the start-up integrity check found.',
   ),
   'backups.restore': command<{ restartRequired: true; name: string }>('manager')(
@@ -30,8 +29,7 @@ export const backupsCommands = {
     'Stages a backup (checked with integrity_check first) to replace the database at the next start; ' +
       'the current database is kept as a pre-restore copy. Audited.',
   ),
-  'backups.create': command<{ name: string; createdAt: string; bytes: number }>('manager')(
-    z.strictObject({ managerPin }),
+  'backups.create': managerOnly<{ name: string; createdAt: string; bytes: number }>(
     'Takes a backup now (a restore point, as the daily one; refused while the integrity check found problems). Audited.',
   ),
   'backups.copy': command<{ name: string; file: string }>('manager')(

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { managerPin } from './schemas.ts';
 
 /**
  * Who may run a command; the core's guard (electron/auth/guard.ts) checks it before any handler runs.
@@ -25,6 +26,13 @@ export interface CommandDef<I extends z.ZodType, R> {
  */
 export function command<R>(auth: AuthRule) {
   return <I extends z.ZodType>(input: I, doc: string): CommandDef<I, R> => ({ input, doc, auth });
+}
+/**
+ * A manager's command whose input is only the manager's PIN (a manager's view or a manager's action on the whole
+ * till): `managerOnly<Result>('what it guarantees')`.
+ */
+export function managerOnly<R>(doc: string) {
+  return command<R>('manager')(z.strictObject({ managerPin }), doc);
 }
 /** A contract event: its payload type, documented. */
 export interface EventDef<P> {

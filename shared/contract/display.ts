@@ -11,7 +11,7 @@
  * Money is decimal RSD and quantities decimal on the wire (para and thousandths inside, and in the frame).
  */
 import { z } from 'zod';
-import { command, event } from './define.ts';
+import { command, managerOnly, event } from './define.ts';
 import * as s from './schemas.ts';
 import type { Language } from '../domain.ts';
 import type { Milli, Para } from '../money.ts';
@@ -89,8 +89,7 @@ export const displayCommands = {
       'the IPS code shown (its amount and reference: the core builds the code from the shop settings, refusing ' +
       'as `ips.request` does). The core emits the frame (`display.frame`) and keeps it for a display that connects.',
   ),
-  'display.tokens': command<{ tokens: DisplayTokenView[] }>('manager')(
-    z.strictObject({ managerPin }),
+  'display.tokens': managerOnly<{ tokens: DisplayTokenView[] }>(
     'The display-only tokens made on this till, revoked ones included (never their secrets).',
   ),
   'display.tokenCreate': command<DisplayTokenView & { token: string }>('manager')(

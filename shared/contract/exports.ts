@@ -6,7 +6,7 @@
  * command, or the manager logged in at this till approves it herself).
  */
 import { z } from 'zod';
-import { command } from './define.ts';
+import { command, managerOnly } from './define.ts';
 import * as s from './schemas.ts';
 import type { Para } from '../money.ts';
 import type { PaymentType } from '../domain.ts';
@@ -190,16 +190,12 @@ export const exportsCommands = {
     'One export of the period as a file (its name and bytes in base64): turnover, documents, goods or the KEP as ' +
       'CSV, the posting journal as CSV, the journal in Minimax\'s import layout ("Knjiženja"), or all as an A4 PDF.',
   ),
-  'exports.accounts': command<AccountsView>('manager')(
-    z.strictObject({ managerPin }),
-    "The journal's accounts as the shop mapped them, over the defaults.",
-  ),
+  'exports.accounts': managerOnly<AccountsView>("The journal's accounts as the shop mapped them, over the defaults."),
   'exports.saveAccounts': command<AccountsView>('manager')(
     AccountsInput,
     "Maps the journal's accounts (3 to 10 digits each; a key left out keeps its value); audited.",
   ),
-  'exports.schedule': command<ScheduleView>('manager')(
-    z.strictObject({ managerPin }),
+  'exports.schedule': managerOnly<ScheduleView>(
     'The monthly export: its day, its folder and the months already written.',
   ),
   'exports.saveSchedule': command<ScheduleView>('manager')(
@@ -207,8 +203,7 @@ export const exportsCommands = {
     "Sets the day of the month (1–28) on which the past month's exports are written into the folder (an absolute " +
       'path of a folder that exists and can be written, refused at `exportFolder` otherwise); a null day turns it off. Audited.',
   ),
-  'exports.mail': command<MailView>('manager')(
-    z.strictObject({ managerPin }),
+  'exports.mail': managerOnly<MailView>(
     'The e-mail to the bookkeeper: the mail server, the addresses, whether a password is stored (never the password), ' +
       'and the months queued or sent with the last failure of each.',
   ),
@@ -218,8 +213,7 @@ export const exportsCommands = {
       'addresses the monthly export is sent to; an empty host turns the e-mail off. A host is needed with addresses, ' +
       'addresses and a sender with a host. Audited (never the password).',
   ),
-  'exports.sendNow': command<MailView>('manager')(
-    z.strictObject({ managerPin }),
+  'exports.sendNow': managerOnly<MailView>(
     'Tries the queued months again now (each month is otherwise tried at every pass of the monthly run).',
   ),
 } as const;

@@ -6,7 +6,7 @@
  * Net quantities are decimal on the wire (0,5 kg), thousandths inside; label sizes in mm.
  */
 import { z } from 'zod';
-import { command } from './define.ts';
+import { command, managerOnly } from './define.ts';
 import * as s from './schemas.ts';
 import { PrinterUri } from './printer.ts';
 import type { PdfFile } from './goods.ts';
@@ -135,8 +135,7 @@ export interface LabelsPreview {
 }
 
 export const labelsCommands = {
-  'labels.overview': command<LabelsOverview>('manager')(
-    z.strictObject({ managerPin }),
+  'labels.overview': managerOnly<LabelsOverview>(
     'The label printer presets, the A4 label stocks, the saved label printer, the groups and how many labels are out of date.',
   ),
   'labels.preview': command<LabelsPreview>('manager')(

@@ -5,7 +5,7 @@
  * SEF API key is set here and never read back: the view says only whether one is set.
  */
 import { z } from 'zod';
-import { command } from './define.ts';
+import { command, managerOnly } from './define.ts';
 import * as s from './schemas.ts';
 import type { Para } from '../money.ts';
 import { isValidPib } from '../buyer-id.ts';
@@ -140,8 +140,7 @@ export const sefCommands = {
       'buyer, once: a second call for the same order returns the first document. Sent by the SEF outbox; a buyer, ' +
       'label or shop detail SEF could not take is refused at its field before anything is saved.',
   ),
-  'sef.list': command<{ documents: SefDocumentView[]; offers: SefOfferView[] }>('manager')(
-    z.strictObject({ managerPin }),
+  'sef.list': managerOnly<{ documents: SefDocumentView[]; offers: SefOfferView[] }>(
     'The e-invoices, newest first, each with its SEF state; and the recent sales of business buyers that have none.',
   ),
   'sef.forOrder': command<{ document: SefDocumentView | null; offer: boolean }>('manager')(
@@ -156,16 +155,14 @@ export const sefCommands = {
     z.strictObject({ managerPin, id: s.id, comment: s.text(200) }),
     "Cancels a sent document the buyer has not acted on, or stornoes an accepted one, at SEF (SEF's rules), audited.",
   ),
-  'sef.settings': command<SefSettingsView>('manager')(
-    z.strictObject({ managerPin }),
+  'sef.settings': managerOnly<SefSettingsView>(
     "SEF's settings; the API key is never returned, only whether one is set.",
   ),
   'sef.saveSettings': command<SefSettingsView>('manager')(
     SefSettingsInput,
     "Saves SEF's settings; a new API key goes to the secret store (never to the database, a log or the screen).",
   ),
-  'sef.incoming': command<SefIncomingResult>('manager')(
-    z.strictObject({ managerPin }),
+  'sef.incoming': managerOnly<SefIncomingResult>(
     "Fetches the suppliers' e-invoices from SEF and makes each new one a goods receipt draft in one step (the " +
       'supplier found or made by PIB), once per SEF invoice.',
   ),
