@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { managerPin } from './schemas.ts';
+import { id, managerPin } from './schemas.ts';
 
 /**
  * Who may run a command; the core's guard (electron/auth/guard.ts) checks it before any handler runs.
@@ -33,6 +33,10 @@ export function command<R>(auth: AuthRule) {
  */
 export function managerOnly<R>(doc: string) {
   return command<R>('manager')(z.strictObject({ managerPin }), doc);
+}
+/** A manager's action on one record named by its id (post, reverse, cancel, delete): `managerOnRecord<Result>(doc)`. */
+export function managerOnRecord<R>(doc: string) {
+  return command<R>('manager')(z.strictObject({ managerPin, id }), doc);
 }
 /** A contract event: its payload type, documented. */
 export interface EventDef<P> {

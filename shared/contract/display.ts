@@ -11,7 +11,7 @@
  * Money is decimal RSD and quantities decimal on the wire (para and thousandths inside, and in the frame).
  */
 import { z } from 'zod';
-import { command, managerOnly, event } from './define.ts';
+import { command, managerOnRecord, managerOnly, event } from './define.ts';
 import * as s from './schemas.ts';
 import type { Language } from '../domain.ts';
 import type { Milli, Para } from '../money.ts';
@@ -98,8 +98,7 @@ export const displayCommands = {
       'customer display in `language`: it opens the display stream of the browser host and nothing else. The ' +
       'secret is returned once. Audited.',
   ),
-  'display.tokenRevoke': command<DisplayTokenView>('manager')(
-    s.managerOnId,
+  'display.tokenRevoke': managerOnRecord<DisplayTokenView>(
     'Revokes a display-only token: refused from now on, and its open streams are closed. Audited.',
   ),
 } as const;

@@ -4,7 +4,7 @@
  * posts and edits (their PIN travels with the command); a cashier reads stock.
  */
 import { z } from 'zod';
-import { command } from './define.ts';
+import { command, managerOnRecord } from './define.ts';
 import * as s from './schemas.ts';
 import { PRODUCT_UNITS } from './catalog.ts';
 import type { Milli, Para } from '../money.ts';
@@ -352,8 +352,7 @@ export const goodsCommands = {
       'record for goods on hand at another price), stock moved in, audited. A second post is refused (conflict); ' +
       'a retail price below the net purchase price is refused at its line until confirmed.',
   ),
-  'goods.receiptReverse': command<ReceiptView>('manager')(
-    s.managerOnId,
+  'goods.receiptReverse': managerOnRecord<ReceiptView>(
     'Reverses a posted receipt by a numbered reversal document that takes its quantities out again (one ' +
       'transaction, audited); the receipt becomes `reversed`. Its invoice may then be received again.',
   ),
@@ -428,13 +427,11 @@ export const goodsCommands = {
       "open count, replacing those lines' counts (a code twice is added up). A bad row is refused naming its row " +
       'and column; nothing is saved then.',
   ),
-  'goods.countPost': command<CountView>('manager')(
-    s.managerOnId,
+  'goods.countPost': managerOnRecord<CountView>(
     "Posts a count in one transaction: each counted difference moves as a `count` movement at the book's retail " +
       'price, into the KEP (a surplus debited, a shortage credited); audited. A second post is refused.',
   ),
-  'goods.countCancel': command<CountView>('manager')(
-    s.managerOnId,
+  'goods.countCancel': managerOnRecord<CountView>(
     'Cancels an open count: nothing moves; its number stays used. Audited.',
   ),
   'goods.countPdf': documentPdf('A stock-taking list with its differences as an A4 PDF.'),

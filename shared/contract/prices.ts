@@ -7,7 +7,7 @@
  * day `HH:MM` and days `YYYY-MM-DD` in the shop's zone (Europe/Belgrade), moments ISO.
  */
 import { z } from 'zod';
-import { command } from './define.ts';
+import { command, managerOnRecord } from './define.ts';
 import * as s from './schemas.ts';
 import type { Para, Milli } from '../money.ts';
 
@@ -218,24 +218,20 @@ export const pricesCommands = {
       'field: a window ending before it starts, a buyer list without a valid PIB (or a PIB on another scope), an ' +
       'unknown product code, a list with neither items nor a rule.',
   ),
-  'prices.listDelete': command<{ deleted: boolean }>('manager')(
-    s.managerOnId,
-    'Deletes a price list with its items (audited).',
-  ),
+  'prices.listDelete': managerOnRecord<{ deleted: boolean }>('Deletes a price list with its items (audited).'),
   'prices.promotionPut': command<PromotionView>('manager')(
     PromotionInput,
     'Adds a promotion, or replaces one by `id` (audited). Refused at the field: ending before it starts, an ' +
       'unknown product, a deal without its figures, pay ≥ buy, and a promotion on the same product or group with ' +
       'the same priority whose period overlaps (at `priority`).',
   ),
-  'prices.promotionDelete': command<{ deleted: boolean }>('manager')(s.managerOnId, 'Deletes a promotion (audited).'),
+  'prices.promotionDelete': managerOnRecord<{ deleted: boolean }>('Deletes a promotion (audited).'),
   'prices.schedule': command<ScheduledPriceView>('manager')(
     ScheduleInput,
     "Schedules a product's new regular price from a moment on (audited): applied once at that moment, or at the " +
       'first start after it, through the catalog with its price change record. A moment in the past is refused.',
   ),
-  'prices.scheduleCancel': command<ScheduledPriceView>('manager')(
-    s.managerOnId,
+  'prices.scheduleCancel': managerOnRecord<ScheduledPriceView>(
     'Cancels a pending scheduled price change (audited); one already applied is refused.',
   ),
 } as const;

@@ -77,9 +77,6 @@ export const pin = z.string({ error: 'text' }).regex(/^\d{4,8}$/, { error: 'pin_
  */
 export const managerPin = pin.optional();
 
-/** A manager's action on one record named by its id (post, reverse, cancel, delete). */
-export const managerOnId = z.strictObject({ managerPin, id });
-
 /**
  * A PIB, trimmed, whose nine digits and check digit hold (shared/goods/pib.ts), refused with `pib_format` or
  * `pib_check`: a supplier's, a buyer's price list's, the shop's own. `clearable`: '' passes too (it clears the PIB).
