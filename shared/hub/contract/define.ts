@@ -61,7 +61,7 @@ export interface HubEndpoint {
   readonly ownDraft?: { readonly field: string };
 }
 
-/** Declares an endpoint with the type of its result: `endpoint<PushResult>()({ method: 'POST', … })`. */
+/** Declares an endpoint with the type of its result: `endpoint<HubHealth>()({ method: 'GET', … })`. */
 export const endpoint =
   <R>() =>
   <const E extends Omit<HubEndpoint, 'result'>>(e: E): E & { readonly result?: Result<R> } =>
