@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import type { CountSummary, CountView } from '../contract/goods.ts';
+import { shopId, shopIdInQuery } from './protocol.ts';
 
-const shopId = z.number().int().positive().optional();
 const countId = z.number().int().positive();
 
 export const HubCountStartInput = z.object({
@@ -39,7 +39,7 @@ export const HubCountImportInput = z.object({ shopId, countId, csv: z.string().m
 export const HubCountActInput = z.object({ shopId, countId });
 
 export const HubCountQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   countId: z.coerce.number().int().positive(),
   lang: z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional(),
 });

@@ -5,9 +5,8 @@
  */
 import { z } from 'zod';
 import type { KepEntry } from '../contract/goods.ts';
-import { HubPin, ProductInput } from './protocol.ts';
+import { HubPin, ProductInput, shopId, shopIdInQuery } from './protocol.ts';
 
-const shopId = z.number().int().positive().optional();
 const code = z.string().trim().min(1).max(64);
 /** A quantity in thousandths: above zero. */
 const qtyMilli = z.number().int().positive().max(1_000_000_000_000);
@@ -15,7 +14,7 @@ const para = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const lang = z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional();
 
-export const HubStockQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
+export const HubStockQuery = z.object({ shopId: shopIdInQuery });
 
 /** A line of a goods receipt: a product of the shop's catalog, its quantity and prices. */
 const receiptLine = z.object({
@@ -77,13 +76,13 @@ export const HubTransferReceiveInput = z.object({
 });
 
 export const HubTransferPdfQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   transferId: z.coerce.number().int().positive(),
   lang,
 });
 
 export const HubKepQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   from: day,
   to: day,
   lang,
@@ -261,7 +260,7 @@ export type HubReceiptIdInput = z.infer<typeof HubReceiptIdInput>;
 
 /** A posted receipt or a reversal as an A4 PDF (its calculation). */
 export const HubReceiptPdfQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   id: z.coerce.number().int().positive(),
   lang,
 });
@@ -276,7 +275,7 @@ export type HubMinimumInput = z.infer<typeof HubMinimumInput>;
 
 /** The reorder list of a shop: JSON, or with `format` CSV or an A4 PDF. */
 export const HubReorderQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   lang,
   format: z.enum(['csv', 'pdf']).optional(),
 });

@@ -7,12 +7,12 @@
 import { z } from 'zod';
 import { PriceListInput, PromotionInput, ScheduleInput } from '../contract/prices.ts';
 import type { PriceListView, PromotionView, ScheduledPriceView } from '../contract/prices.ts';
+import { shopId } from './protocol.ts';
 
 /** Where a rule set at the hub holds: the shop it is set for, or every shop of the hub's chain. */
 export const PriceWhere = z.enum(['shop', 'chain'], { error: 'prices_where' });
 export type PriceWhere = z.infer<typeof PriceWhere>;
 
-const shopId = z.number().int().positive().optional();
 const hubId = z.number({ error: 'number' }).int({ error: 'integer' }).positive({ error: 'integer' });
 
 export const HubPriceListInput = PriceListInput.omit({ managerPin: true, id: true }).extend({

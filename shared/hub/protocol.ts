@@ -6,6 +6,13 @@ import { KasaError } from '../errors.ts';
 import { OrderRowData } from '../order-data.ts';
 
 /**
+ * The shop a manager's call names: the admin token names one, a manager's session acts on its own (the guard
+ * decides, hub/guard.ts). A number in a body; in a GET's query string it is text, coerced.
+ */
+export const shopId = z.number().int().positive().optional();
+export const shopIdInQuery = z.coerce.number().int().positive().optional();
+
+/**
  * A refusal of the hub with its HTTP status, code and the field it names: thrown by the hub, and by the
  * till's client for the hub's answers. Its own subclass of the one error type because the till branches
  * on it (a refusal by the hub, not a failure of the till).
@@ -202,20 +209,20 @@ export const ProductInput = z.object({
   deleted: z.boolean().optional(),
 });
 export const ProductsInput = z.object({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   products: z.array(ProductInput).min(1).max(200_000),
 });
 
 /** The manager's product list: a page in code order after `after`, kept to `q` (code prefix or name part). */
 export const ProductPageQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   q: z.string().trim().max(100).optional(),
   after: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),
 });
 /** A bulk price change of a shop's group by a percentage (hundredths of a percent, shared/catalog/price-change.ts). */
 export const HubBulkPriceInput = z.object({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   group: z.string().trim().min(1).max(100),
   percentBp: z
     .number()
@@ -240,7 +247,7 @@ export const AdoptCatalogInput = z.object({
 export type AdoptCatalogInput = z.infer<typeof AdoptCatalogInput>;
 /** The catalog as CSV in the UI's language (shared/catalog/csv-export.ts). */
 export const ProductsCsvQuery = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   lang: z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional(),
 });
 
@@ -253,7 +260,7 @@ export const StaffInput = z.object({
   active: z.boolean().optional(),
 });
 export const StaffListInput = z.object({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   staff: z.array(StaffInput).min(1).max(10_000),
 });
 
@@ -321,7 +328,7 @@ export interface HubPerson {
 
 /** A person of a shop deactivated or reactivated at the hub UI (`POST /api/admin/staff/active`). */
 export const StaffActiveInput = z.strictObject({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   name: z.string().trim().min(1).max(100),
   active: z.boolean(),
 });
@@ -330,7 +337,7 @@ export const StaffActiveInput = z.strictObject({
  * `MIN_MANAGER_PIN_DIGITS` for a manager (checked by the hub, which knows the role: `pin_format`, `pin_short`).
  */
 export const StaffPinInput = z.strictObject({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   name: z.string().trim().min(1).max(100),
   pin: z.string().max(100),
 });
@@ -339,7 +346,7 @@ export const StaffPinInput = z.strictObject({
  * the role and the first PIN, hashed at the hub (`pin_format`, `pin_short`, `pin_taken` at `pin`).
  */
 export const StaffAddInput = z.strictObject({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   name: z.string().trim().min(1).max(100),
   role: z.enum(['cashier', 'manager']),
   pin: z.string().max(100),
@@ -369,7 +376,7 @@ export const ShopSettings = z.strictObject({
   sefFromHub: z.boolean().optional(),
 });
 export const ShopSettingsInput = z.strictObject({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   // Whether the hub sends the e-invoices is the hub's to say (its SEF key), not a manager's setting.
   settings: ShopSettings.omit({ sefFromHub: true }),
 });
@@ -388,7 +395,7 @@ function isTimeZone(name: string): boolean {
 const isoTime = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'an ISO date-time is required' });
 /** A report: of one shop, or of the whole chain without `shopId`; [from, to), default today until now. */
 export const ReportInput = z.object({
-  shopId: z.coerce.number().int().positive().optional(),
+  shopId: shopIdInQuery,
   from: isoTime.optional(),
   to: isoTime.optional(),
   /** `receipts`: the receipts list for the accountant as CSV (shared/reports/receipts.ts). */
@@ -405,18 +412,18 @@ export const ReportInput = z.object({
 /** The hub UI's manager login: a manager's PIN (staff come from the tills or PUT /api/admin/staff). */
 export const LoginInput = z.object({
   pin: HubPin,
-  shopId: z.number().int().positive().optional(),
+  shopId,
 });
 /** Clears a till's refused invoice claims (its `invoice_claimed` alarm) once a manager has looked. */
 export const ClaimsClearInput = z.object({ tillId: z.number().int().positive() });
 /** Revokes an unspent enrolment code, named by its id (`GET /api/admin/enrol-codes` lists them). */
 export const EnrolCodeRevokeInput = z.strictObject({
-  shopId: z.number().int().positive().optional(),
+  shopId,
   id: z.number().int().positive(),
 });
 /** Revokes a till's credential (a lost or stolen till). */
 export const TillRevokeInput = z.object({ tillId: z.number().int().positive() });
-export const ShopQuery = z.object({ shopId: z.coerce.number().int().positive().optional() });
+export const ShopQuery = z.object({ shopId: shopIdInQuery });
 export const ShopInput = z.object({ name: z.string().trim().min(1).max(200) });
 
 export type EnrolInput = z.infer<typeof EnrolInput>;

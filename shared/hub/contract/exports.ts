@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { AccountFields, EXPORT_FILE_KINDS, type AccountsView, type ExportView } from '../../contract/exports.ts';
-import { ShopQuery } from '../protocol.ts';
+import { ShopQuery, shopId, shopIdInQuery } from '../protocol.ts';
 import { shopEndpoint, type HubFile } from './define.ts';
 
 const day = z.string({ error: 'date' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date' });
@@ -15,7 +15,7 @@ export const HUB_EXPORT_FILES = EXPORT_FILE_KINDS;
 
 export const HubExportQuery = z
   .object({
-    shopId: z.coerce.number().int().positive().optional(),
+    shopId: shopIdInQuery,
     from: day,
     to: day,
     lang: z.enum(['sr-Cyrl', 'sr-Latn', 'en']).optional(),
@@ -35,6 +35,6 @@ export const EXPORT_API = {
    */
   hubSaveExportAccounts: shopEndpoint<AccountsView>()(
     'PUT /api/admin/exports/accounts',
-    z.object({ shopId: z.number().int().positive().optional(), accounts: AccountFields }),
+    z.object({ shopId, accounts: AccountFields }),
   ),
 };
