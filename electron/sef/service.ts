@@ -25,7 +25,6 @@ import {
   sefCheckSeller,
   sefIssueDateOf,
   sefKindOf,
-  sefLabelsOf,
   sefLinesOf,
   sefOrderDocument,
 } from '../../shared/sef/order-document.ts';
@@ -317,11 +316,7 @@ export class SefService {
   /** The order's lines as SEF lines (shared/sef/order-document.ts); a CommandError at a label not mapped. */
   #lines(order: OrderView): SefLine[] {
     return refusedAsInput(() =>
-      sefLinesOf(
-        order.lines,
-        sefLabelsOf(order.receipt?.taxItems ?? [], this.#d.taxLabels()),
-        this.#d.settings().labelCategories,
-      ),
+      sefLinesOf(order.lines, order.receipt?.taxItems ?? [], this.#d.taxLabels(), this.#d.settings().labelCategories),
     );
   }
 

@@ -25,7 +25,6 @@ import {
   SefRefusal,
   sefIssueDateOf,
   sefKindOf,
-  sefLabelsOf,
   sefLinesOf,
   sefOrderDocument,
 } from '../../shared/sef/order-document.ts';
@@ -192,7 +191,7 @@ function sefRows(deps: HubDeps) {
         seller: l.seller,
         buyerId: r.buyer_id,
         buyerName,
-        lines: sefLinesOf(o.data.lines, sefLabelsOf(o.receipt?.taxItems ?? [], rates), l.labelCategories),
+        lines: sefLinesOf(o.data.lines, o.receipt?.taxItems ?? [], rates, l.labelCategories),
         fiscalReceipt: { invoiceNumber, issueDate: dayIn(new Date(sdc), deps.zone) },
         corrects,
       });

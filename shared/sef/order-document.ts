@@ -40,7 +40,7 @@ export interface SefReceiptTax {
 }
 
 /** The labels and rates for an order: the receipt's own tax items first, then the gateway's rates now. */
-export function sefLabelsOf(taxItems: readonly SefReceiptTax[], now: readonly TaxLabel[]): TaxLabel[] {
+function labelsOf(taxItems: readonly SefReceiptTax[], now: readonly TaxLabel[]): TaxLabel[] {
   const fromReceipt: TaxLabel[] = taxItems.flatMap((t) =>
     t.label === undefined
       ? []
@@ -50,12 +50,17 @@ export function sefLabelsOf(taxItems: readonly SefReceiptTax[], now: readonly Ta
   return [...fromReceipt, ...now.filter((l) => !known.has(l.label))];
 }
 
-/** The order's lines as SEF lines; refuses a label not mapped to a SEF category (`labelCategories`). */
+/**
+ * The order's lines as SEF lines, each label's rate from the receipt's own tax items, else from the gateway's rates
+ * `now`; refuses a label not mapped to a SEF category (`labelCategories`).
+ */
 export function sefLinesOf(
   lines: readonly SefOrderLine[],
-  labels: readonly TaxLabel[],
+  taxItems: readonly SefReceiptTax[],
+  now: readonly TaxLabel[],
   labelCategories: Record<string, SefLabelCategory>,
 ): SefLine[] {
+  const labels = labelsOf(taxItems, now);
   const out: SefLine[] = [];
   for (const l of lines) {
     const label = l.labels[0];
