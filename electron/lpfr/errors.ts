@@ -72,29 +72,24 @@ export class LpfrError extends KasaError<LpfrErrorCode, number | null> {
   }
 }
 
+/** The error code of each GSC Kasa knows by itself (28xx, a refusal of the request's content, is `invalid`). */
+const CODE_OF_GSC: ReadonlyMap<string, LpfrErrorCode> = new Map<string, LpfrErrorCode>([
+  [GSC.cardAbsent, 'card_absent'],
+  [GSC.pinRequired, 'pin_required'],
+  [GSC.pinWrong, 'pin_wrong'],
+  [GSC.cardLocked, 'card_locked'],
+  [GSC.auditLocked, 'audit_locked'],
+  [GSC.invalidLabels, 'invalid_labels'],
+  [GSC.seFailure, 'device'],
+  [GSC.protocolUnsupported, 'device'],
+  [GSC.notConfigured, 'device'],
+]);
+
 /** The error code for a set of GSCs (the first one Kasa knows wins), or null when none is known. */
 export function codeOfGscs(gscs: readonly string[]): LpfrErrorCode | null {
   for (const g of gscs) {
-    switch (g) {
-      case GSC.cardAbsent:
-        return 'card_absent';
-      case GSC.pinRequired:
-        return 'pin_required';
-      case GSC.pinWrong:
-        return 'pin_wrong';
-      case GSC.cardLocked:
-        return 'card_locked';
-      case GSC.auditLocked:
-        return 'audit_locked';
-      case GSC.invalidLabels:
-        return 'invalid_labels';
-      case GSC.seFailure:
-      case GSC.protocolUnsupported:
-      case GSC.notConfigured:
-        return 'device';
-      default:
-        if (/^28\d\d$/.test(g)) return 'invalid';
-    }
+    const code = CODE_OF_GSC.get(g) ?? (/^28\d\d$/.test(g) ? 'invalid' : undefined);
+    if (code) return code;
   }
   return null;
 }
