@@ -4,6 +4,7 @@
  */
 import { neverConnectedCode } from '../../shared/node/never-connected.ts';
 import { readReplyCapped } from '../../shared/node/http/reply.ts';
+import { UpstreamClient, type FetchLike } from '../../shared/node/http/upstream.ts';
 import { z } from 'zod';
 import { GatewayError } from './errors.ts';
 import {
@@ -36,8 +37,6 @@ import {
   type VerifyTokenResponse,
 } from './types.ts';
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
-
 export interface GatewayClientOptions {
   baseUrl: string;
   apiKey: string;
@@ -63,26 +62,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export class GatewayClient {
-  readonly baseUrl: string;
+export class GatewayClient extends UpstreamClient<NonNullable<GatewayClientOptions['onRequest']>> {
   readonly #apiKey: string;
-  readonly #fetch: FetchLike;
-  readonly #timeoutMs: number;
-  readonly #maxBodyBytes: number;
-  readonly #onRequest: GatewayClientOptions['onRequest'];
 
   constructor(options: GatewayClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    super(options, { timeoutMs: 15_000, maxBodyBytes: 4 * 1024 * 1024 });
     this.#apiKey = options.apiKey;
-    this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
-    this.#timeoutMs = options.timeoutMs ?? 15_000;
-    this.#maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
-    this.#onRequest = options.onRequest;
-  }
-
-  /** Never prints the key. */
-  toJSON(): { baseUrl: string } {
-    return { baseUrl: this.baseUrl };
   }
 
   // ---- receipts -------------------------------------------------------------------------------
@@ -269,9 +254,7 @@ export class GatewayClient {
     opts: CallOptions & { body?: string; query?: Query } = {},
   ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
     const url = this.baseUrl + path + toQueryString(opts.query);
-    const timeoutMs = opts.timeoutMs ?? this.#timeoutMs;
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (opts.signal) signals.push(opts.signal);
+    const signal = this.signal(opts);
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.#apiKey}`,
       Accept: 'application/json',
@@ -280,16 +263,16 @@ export class GatewayClient {
     const started = Date.now();
     let response: Response;
     try {
-      response = await this.#fetch(url, { method, headers, body: opts.body, signal: AbortSignal.any(signals) });
+      response = await this.fetch(url, { method, headers, body: opts.body, signal });
     } catch (err) {
-      this.#onRequest?.({ method, path, status: null, ms: Date.now() - started });
+      this.onRequest?.({ method, path, status: null, ms: Date.now() - started });
       throw transportError(err, path);
     }
     let text: string;
     try {
-      text = await readCapped(response, this.#maxBodyBytes);
+      text = await readCapped(response, this.maxBodyBytes);
     } catch (err) {
-      this.#onRequest?.({ method, path, status: response.status, ms: Date.now() - started });
+      this.onRequest?.({ method, path, status: response.status, ms: Date.now() - started });
       if (err instanceof GatewayError) throw err;
       throw transportError(err, path);
     }
@@ -304,7 +287,7 @@ export class GatewayClient {
       }
     }
     const correlationId = pickString(json, 'correlationId') ?? response.headers.get('x-correlation-id') ?? undefined;
-    this.#onRequest?.({ method, path, status: response.status, correlationId, ms: Date.now() - started });
+    this.onRequest?.({ method, path, status: response.status, correlationId, ms: Date.now() - started });
 
     if (!response.ok) {
       const body = (parsedOk && json && typeof json === 'object' ? json : {}) as Record<string, unknown>;

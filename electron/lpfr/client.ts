@@ -5,6 +5,7 @@
  * invoice may have been signed (errors.ts). The PIN is sent and forgotten: never kept, logged or echoed.
  */
 import { readReplyCapped } from '../../shared/node/http/reply.ts';
+import { UpstreamClient, type FetchLike } from '../../shared/node/http/upstream.ts';
 import type { z } from 'zod';
 import { LpfrError, codeOfGscs, httpFailure, transportFailure } from './errors.ts';
 import { GSC } from './protocol.ts';
@@ -16,8 +17,6 @@ import {
   type LpfrInvoiceResult,
   type LpfrStatus,
 } from './types.ts';
-
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface LpfrClientOptions {
   /** `http://<ip>:<port>` of the L-PFR (without /api/v3). */
@@ -46,25 +45,12 @@ interface Answer {
 /** RequestId: at most 32 characters (the guide's MaxLength). */
 export const MAX_REQUEST_ID = 32;
 
-export class LpfrClient {
-  readonly baseUrl: string;
-  readonly #fetch: FetchLike;
-  readonly #timeoutMs: number;
-  readonly #maxBodyBytes: number;
+export class LpfrClient extends UpstreamClient<NonNullable<LpfrClientOptions['onRequest']>> {
   readonly #language: string;
-  readonly #onRequest: LpfrClientOptions['onRequest'];
 
   constructor(options: LpfrClientOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
-    this.#timeoutMs = options.timeoutMs ?? 10_000;
-    this.#maxBodyBytes = options.maxBodyBytes ?? 2 * 1024 * 1024;
+    super(options, { timeoutMs: 10_000, maxBodyBytes: 2 * 1024 * 1024 });
     this.#language = options.language ?? 'sr-Cyrl-RS';
-    this.#onRequest = options.onRequest;
-  }
-
-  toJSON(): { baseUrl: string } {
-    return { baseUrl: this.baseUrl };
   }
 
   /** GET /attention: resolves when the L-PFR answers 200 (its body is ignored, as the DTI POS does). */
@@ -175,25 +161,23 @@ export class LpfrClient {
     path: string,
     opts: LpfrCallOptions & { body?: string; contentType?: string; headers?: Record<string, string> } = {},
   ): Promise<Answer> {
-    const signals = [AbortSignal.timeout(opts.timeoutMs ?? this.#timeoutMs)];
-    if (opts.signal) signals.push(opts.signal);
+    const signal = this.signal(opts);
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (opts.contentType) headers['Content-Type'] = opts.contentType;
     const started = Date.now();
-    const signal = AbortSignal.any(signals);
     let response: Response;
     try {
-      response = await this.#fetch(this.baseUrl + path, { method, headers, body: opts.body, signal });
+      response = await this.fetch(this.baseUrl + path, { method, headers, body: opts.body, signal });
     } catch (err) {
-      this.#onRequest?.({ method, path, status: null, ms: Date.now() - started });
+      this.onRequest?.({ method, path, status: null, ms: Date.now() - started });
       throw transportFailure(err, path);
     }
     try {
-      const text = await readCapped(response, this.#maxBodyBytes, path);
-      this.#onRequest?.({ method, path, status: response.status, ms: Date.now() - started });
+      const text = await readCapped(response, this.maxBodyBytes, path);
+      this.onRequest?.({ method, path, status: response.status, ms: Date.now() - started });
       return { status: response.status, text };
     } catch (err) {
-      this.#onRequest?.({ method, path, status: response.status, ms: Date.now() - started });
+      this.onRequest?.({ method, path, status: response.status, ms: Date.now() - started });
       if (err instanceof LpfrError) throw err;
       // The status line came, the body broke off: a 200 may be a signed invoice.
       throw transportFailure(err, path);
