@@ -35,6 +35,17 @@ const tillNotHub = {
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'crypto', 'url', 'stream'];
 
+/** Code that runs outside Node (the renderer, shared/) imports neither Node nor Electron: `message` says why. */
+const noNodeOrElectron = (/** @type {string} */ message) => ({
+  group: ['electron', 'electron/*', ...nodeBuiltins],
+  message,
+});
+
+/** The one rule of the import boundaries below: these patterns are refused. */
+const restrictImports = (/** @type {{ group: string[]; message: string }[]} */ ...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'coverage/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -58,24 +69,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
+      ...restrictImports(
+        noNodeOrElectron('The renderer talks to the core only through the contract.'),
+        { group: ['**/electron/**', '../../electron/*'], message: 'The renderer may not import the main process.' },
+        { group: ['**/shared/node/**'], message: 'shared/node/ is Node-only code of the till and the hub.' },
+        appNeverImportsTest,
         {
-          patterns: [
-            {
-              group: ['electron', 'electron/*', ...nodeBuiltins],
-              message: 'The renderer talks to the core only through the contract.',
-            },
-            { group: ['**/electron/**', '../../electron/*'], message: 'The renderer may not import the main process.' },
-            { group: ['**/shared/node/**'], message: 'shared/node/ is Node-only code of the till and the hub.' },
-            appNeverImportsTest,
-            {
-              group: ['**/hub/**', '!**/shared/hub/**'],
-              message: 'The hub UI talks to the hub only through its contract (shared/hub/): never hub/.',
-            },
-          ],
+          group: ['**/hub/**', '!**/shared/hub/**'],
+          message: 'The hub UI talks to the hub only through its contract (shared/hub/): never hub/.',
         },
-      ],
+      ),
     },
   },
   // shared/ imports neither side nor Node, and never the hub (the hub imports shared/, not the other way round).
@@ -84,65 +87,42 @@ export default tseslint.config(
   ...[1, 2, 3, 4].map((depth) => ({
     files: [`shared/${'*/'.repeat(depth - 1)}*.ts`],
     ignores: ['shared/**/*.test.ts', 'shared/node/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['electron', 'electron/*', ...nodeBuiltins],
-              message: 'shared/ runs on both sides: no Node or Electron.',
-            },
-            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
-            appNeverImportsTest,
-            {
-              group: [`${'../'.repeat(depth)}hub/**`],
-              message: 'shared/ may not import the hub: the hub imports shared/, never the other way round.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(
+      noNodeOrElectron('shared/ runs on both sides: no Node or Electron.'),
+      { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
+      appNeverImportsTest,
+      {
+        group: [`${'../'.repeat(depth)}hub/**`],
+        message: 'shared/ may not import the hub: the hub imports shared/, never the other way round.',
+      },
+    ),
   })),
   {
     // The store hub and the till are two deployables: what both need lives in shared/ (the protocol in
     // shared/hub/, Node-only helpers in shared/node/), so neither ever imports the other.
     files: ['hub/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/electron/**'], message: 'The hub may not import the till: move it to shared/.' }] },
-      ],
-    },
+    rules: restrictImports({
+      group: ['**/electron/**'],
+      message: 'The hub may not import the till: move it to shared/.',
+    }),
   },
   {
     files: ['electron/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [tillNotHub] }] },
+    rules: restrictImports(tillNotHub),
   },
   {
     files: ['electron/**/*.ts'],
     ignores: ['electron/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [tillNotHub, appNeverImportsTest] }] },
+    rules: restrictImports(tillNotHub, appNeverImportsTest),
   },
   {
     // The order repository is what the areas build on (docs/architecture.md): it may rest on the database, the
     // gateway's types, the outbox's receipt checks, settings and auth, but never on an area that uses it.
     files: ['electron/orders/**/*.ts'],
     ignores: ['electron/orders/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            tillNotHub,
-            appNeverImportsTest,
-            {
-              group: ordersMayNotImport.map((area) => `../${area}/*`),
-              message: 'electron/orders/ imports no domain folder: pass what it needs in, or move it to orders/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictImports(tillNotHub, appNeverImportsTest, {
+      group: ordersMayNotImport.map((area) => `../${area}/*`),
+      message: 'electron/orders/ imports no domain folder: pass what it needs in, or move it to orders/.',
+    }),
   },
 );
