@@ -91,6 +91,12 @@ interface ListRow {
 /** A stored promotion: the checked row (shared/prices/rules.ts) with its id. */
 type PromotionRow = PromotionRowData & { id: number; hub_id: number | null };
 
+/** A saved price list or promotion: its row and the view the manager gets back. */
+interface SavedRule {
+  list: { row: ListRow; view: PriceListView };
+  promotion: { row: PromotionRow; view: PromotionView };
+}
+
 interface ScheduledRow {
   id: number;
   hub_id: number | null;
@@ -550,24 +556,41 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     return { deleted };
   }
 
+  /** What `putRule` reads back and answers, by kind: the reloaded rows, their view, the audit action. */
+  const ruleKinds: {
+    [K in keyof SavedRule]: {
+      rows: () => readonly SavedRule[K]['row'][];
+      view: (r: SavedRule[K]['row'], at: number) => SavedRule[K]['view'];
+      action: string;
+      what: string;
+    };
+  } = {
+    list: { rows: () => lists, view: listView, action: 'prices.listPut', what: 'price list' },
+    promotion: { rows: () => promotions, view: promotionView, action: 'prices.promotionPut', what: 'promotion' },
+  };
+
   /**
-   * Saves a price list or a promotion with its audit line in one transaction, then indexes the rules again and
-   * answers the row as read back (`rules` is read after the reload, which replaces the arrays).
+   * Saves a price list or a promotion (`save` gets the row's `updated_at`) with its audit line in one transaction,
+   * then indexes the rules again and answers the row as read back (`rows` is read after the reload, which replaces
+   * the arrays), as the manager sees it now.
    */
-  function putRule<R extends { id: number }>(
-    put: { save: () => number; action: string; detail: Record<string, unknown>; what: string },
+  function putRule<K extends keyof SavedRule>(
+    kind: K,
+    save: (updatedAt: string) => number,
+    detail: Record<string, unknown>,
     caller: Caller | undefined,
-    rules: () => readonly R[],
-  ): R {
+  ): SavedRule[K]['view'] {
+    const rule = ruleKinds[kind];
+    const at = new Date(now()).toISOString();
     const id = db.transaction(() => {
-      const id = put.save();
-      auditCall(deps, caller, put.action, put.detail);
+      const id = save(at);
+      auditCall(deps, caller, rule.action, detail);
       return id;
     })();
     load();
-    const saved = rules().find((r) => r.id === id);
-    if (!saved) throw new Error(`${put.what} not saved`);
-    return saved;
+    const saved = rule.rows().find((r) => r.id === id);
+    if (!saved) throw new Error(`${rule.what} not saved`);
+    return rule.view(saved, now());
   }
 
   return {
@@ -635,19 +658,12 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
     putList(input: PriceListInput, caller?: Caller): PriceListView {
       refuseWhenHubOwned('price_lists');
       const { items: listItems, ...checked } = checkPriceList(input, ruleCatalog, refuse);
-      const at = new Date(now()).toISOString();
-      const row = { ...checked, updated_at: at };
-      const saved = putRule(
-        {
-          save: () => saveList(db, row, listItems, input.id, null),
-          action: 'prices.listPut',
-          detail: { name: input.name, items: input.items.length },
-          what: 'price list',
-        },
+      return putRule(
+        'list',
+        (at) => saveList(db, { ...checked, updated_at: at }, listItems, input.id, null),
+        { name: input.name, items: input.items.length },
         caller,
-        () => lists,
       );
-      return listView(saved, now());
     },
 
     deleteList: (id: number, caller?: Caller): { deleted: boolean } => deleteRule('list', id, caller),
@@ -656,19 +672,12 @@ export function createPricesService(db: Db, catalog: CatalogService, deps: Price
       refuseWhenHubOwned('promotions');
       current();
       const checked = checkPromotion(input, ruleCatalog, promotions, input.id, refuse);
-      const at = new Date(now()).toISOString();
-      const row = { ...checked, updated_at: at };
-      const saved = putRule(
-        {
-          save: () => savePromotion(db, row, input.id, null),
-          action: 'prices.promotionPut',
-          detail: { name: input.name, from: checked.from_day, to: checked.to_day },
-          what: 'promotion',
-        },
+      return putRule(
+        'promotion',
+        (at) => savePromotion(db, { ...checked, updated_at: at }, input.id, null),
+        { name: input.name, from: checked.from_day, to: checked.to_day },
         caller,
-        () => promotions,
       );
-      return promotionView(saved, now());
     },
 
     deletePromotion: (id: number, caller?: Caller): { deleted: boolean } => deleteRule('promotion', id, caller),
