@@ -4,7 +4,7 @@
  * Prints exactly one JSON line `{"url":"http://127.0.0.1:<port>"}` to stdout, then serves until
  * SIGTERM or SIGINT.
  */
-import { announceAndServe, numberFlag, parseFlags, usageError } from '../../shared/node/cli.ts';
+import { announceAndServe, numberFlag, parseFlags, serverFlags, usageError } from '../../shared/node/cli.ts';
 import { startSandbox, type SandboxOptions } from './server.ts';
 import { SandboxVariantSchema } from './variant.ts';
 
@@ -13,14 +13,11 @@ const fail = usageError(
   'usage: npm run sandbox -- [--port <n>] [--host <ip>] [--data <file>] [--latency <ms>] [--variant spec|sdk] [--bulk-delay <ms>]',
 );
 const values = parseFlags(
-  {
-    port: { type: 'string', default: '0' },
-    host: { type: 'string' },
-    data: { type: 'string' },
+  serverFlags({
     latency: { type: 'string' },
     variant: { type: 'string', default: 'spec' },
     'bulk-delay': { type: 'string' },
-  },
+  }),
   fail,
 );
 

@@ -48,6 +48,10 @@ export function parseFlags<T extends ParseArgsOptionsConfig>(options: T, fail: (
   }
 }
 
+/** A test server's flags: its `own`, and --port (0: any free port), --host and --data (its state) that all take. */
+export const serverFlags = <T extends ParseArgsOptionsConfig>(own: T) =>
+  ({ port: { type: 'string', default: '0' }, host: { type: 'string' }, data: { type: 'string' }, ...own }) as const;
+
 /** Reads a flag as a number of at least `min` (an integer when asked), or fails naming the flag. */
 export function numberFlag(
   flag: string,
