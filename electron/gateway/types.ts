@@ -98,23 +98,19 @@ const IssuedReceiptObject = z.looseObject({
 export const IssuedReceiptSchema = z.preprocess(normalizeReceipt, IssuedReceiptObject);
 export type IssuedReceipt = z.infer<typeof IssuedReceiptObject>;
 
-export const IssueResponseSchema = z.preprocess(
-  normalizeIssueReply,
-  z.looseObject({
-    correlationId: z.string().optional(),
-    receipt: IssuedReceiptSchema,
-  }),
-);
+/** A reply that issues receipts (`receipts`: where each one is), read after `normalize` (normalize.ts). */
+const issuingReply = <S extends Record<string, typeof IssuedReceiptSchema>>(
+  normalize: (raw: unknown) => unknown,
+  receipts: S,
+) => z.preprocess(normalize, z.looseObject({ correlationId: z.string().optional(), ...receipts }));
+
+export const IssueResponseSchema = issuingReply(normalizeIssueReply, { receipt: IssuedReceiptSchema });
 export type IssueResponse = z.infer<typeof IssueResponseSchema>;
 
-export const FinalizeResponseSchema = z.preprocess(
-  normalizeFinalizeReply,
-  z.looseObject({
-    correlationId: z.string().optional(),
-    refundReceipt: IssuedReceiptSchema,
-    finalReceipt: IssuedReceiptSchema,
-  }),
-);
+export const FinalizeResponseSchema = issuingReply(normalizeFinalizeReply, {
+  refundReceipt: IssuedReceiptSchema,
+  finalReceipt: IssuedReceiptSchema,
+});
 export type FinalizeResponse = z.infer<typeof FinalizeResponseSchema>;
 
 /**
