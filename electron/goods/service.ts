@@ -93,16 +93,6 @@ interface NumberedRow {
   qty_milli: number;
 }
 
-/** Such a document's number (5/2026), moment, product and quantity as the views show them. */
-const numberedView = (r: NumberedRow) => ({
-  id: r.id,
-  number: `${r.number}/${r.year}`,
-  at: r.at,
-  code: r.product_code,
-  name: r.name,
-  quantityMilli: r.qty_milli,
-});
-
 export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsDeps) {
   const now = (): Date => deps.now?.() ?? new Date();
   const st = {
@@ -282,15 +272,33 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       throw invalidInput('invoiceNumber', 'goods_invoice_taken', { value: invoiceNumber });
   }
 
-  /** The rows of a numbered one-product document (a write-off, a price change record): `sql` with its values. */
-  const numberedRows = <R extends NumberedRow>(sql: string, values: (string | number)[]): R[] =>
-    db.prepare<(string | number)[], R>(sql).all(...values);
+  /**
+   * A numbered one-product document (a write-off, a price change record) from `table` as the views show it, by
+   * `where` and its values: its number (5/2026), moment, product and quantity, then its own fields (`own`).
+   */
+  const numberedViews = <R extends NumberedRow, V>(
+    table: 'write_offs' | 'price_changes',
+    where: string,
+    values: (string | number)[],
+    own: (r: R) => V,
+  ) =>
+    db
+      .prepare<(string | number)[], R>(`SELECT * FROM ${table} ${where}`)
+      .all(...values)
+      .map((r) => ({
+        id: r.id,
+        number: `${r.number}/${r.year}`,
+        at: r.at,
+        code: r.product_code,
+        name: r.name,
+        quantityMilli: r.qty_milli,
+        ...own(r),
+      }));
 
   /** Write-offs as the screens show them: one by id after it is made, or a period's (`where` and its values). */
   function writeOffRows(where: string, values: (string | number)[]): WriteOffView[] {
     type Row = NumberedRow & { price_para: number; value_para: number; reason: string; actor: string | null };
-    return numberedRows<Row>(`SELECT * FROM write_offs ${where}`, values).map((w) => ({
-      ...numberedView(w),
+    return numberedViews('write_offs', where, values, (w: Row) => ({
       pricePara: w.price_para,
       valuePara: w.value_para,
       reason: w.reason,
@@ -306,8 +314,7 @@ export function createGoodsService(db: Db, catalog: CatalogService, deps: GoodsD
       diff_para: number;
       source: PriceChangeView['source'];
     };
-    return numberedRows<Row>(`SELECT * FROM price_changes ${where}`, values).map((p) => ({
-      ...numberedView(p),
+    return numberedViews('price_changes', where, values, (p: Row) => ({
       oldPara: p.old_para,
       newPara: p.new_para,
       diffPara: p.diff_para,
