@@ -14,6 +14,7 @@ import { EmailQueue } from './email.ts';
 import type { RetryBudgets } from '../retry/budget.ts';
 import { BackOfficeOrders, type OrdersDeps } from './orders.ts';
 import { StaffService, type StaffDeps } from '../auth/staff.ts';
+import { truthyFields } from '../../shared/fields.ts';
 
 export interface ManagerDeps {
   db: Db;
@@ -58,9 +59,7 @@ export function createManager(deps: ManagerDeps): Manager {
     now,
     onLockout: (l) => deps.emit('staff.lockout', { scope: l.scope, until: new Date(l.until).toISOString() }),
     language: () => settings.language(),
-    ...(deps.hubStaff ? { hubStaff: deps.hubStaff } : {}),
-    ...(deps.hubFirstPin ? { hubFirstPin: deps.hubFirstPin } : {}),
-    ...(deps.hubPins ? { hubPins: deps.hubPins } : {}),
+    ...truthyFields(deps, ['hubStaff', 'hubFirstPin', 'hubPins']),
   });
   const orders = new BackOfficeOrders({
     store,
@@ -70,8 +69,7 @@ export function createManager(deps: ManagerDeps): Manager {
     terminalId: () => settings.terminalId(),
     onlineBudgetMs: () => settings.number('onlineBudgetMs', 3000),
     now,
-    ...(deps.hubSource ? { hubSource: deps.hubSource } : {}),
-    ...(deps.hubHold ? { hubHold: deps.hubHold } : {}),
+    ...truthyFields(deps, ['hubSource', 'hubHold']),
     allowRefundWithoutBuyerId: () => settings.allowRefundWithoutBuyerId(),
     trainingMode: () => settings.bool('trainingMode'),
     ...(deps.requireShift ? { requireShift: deps.requireShift } : {}),

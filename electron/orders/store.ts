@@ -25,6 +25,7 @@ import { nextOrderNumber } from './order-number.ts';
 import { taxGroupChange } from './tax-group.ts';
 import { Settings } from '../settings/settings.ts';
 import { OrderQueries } from './queries.ts';
+import { truthyFields } from '../../shared/fields.ts';
 
 /**
  * What an order carries besides its columns (JSON in `orders.data`): the view's lines, payments, buyer, e-mail,
@@ -871,10 +872,7 @@ export class OrderStore {
       changePara: row.change_para,
       lines: data.lines,
       payments: data.payments,
-      ...(data.buyerId ? { buyerId: data.buyerId } : {}),
-      ...(data.email ? { email: data.email } : {}),
-      ...(data.cashier ? { cashier: data.cashier } : {}),
-      ...(data.ipsReference ? { ipsReference: data.ipsReference } : {}),
+      ...truthyFields(data, ['buyerId', 'email', 'cashier', 'ipsReference']),
       ...(row.depends_on ? { referencedOrderId: row.depends_on } : {}),
       ...(referentDocumentNumber ? { referentDocumentNumber } : {}),
       ...(receipt ? { receipt } : {}),
