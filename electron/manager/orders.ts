@@ -377,11 +377,8 @@ export class BackOfficeOrders {
       });
     // The rest is paid explicitly; without payments only when the advances cover it all (amount 0).
     const type = input.paymentType ?? ad.payments[0]?.type ?? 'cash';
-    const payments: OrderPayment[] = input.payments
-      ? input.payments.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }))
-      : [{ type, amountPara: 0 }];
-    if (payments.reduce((s, p) => s + p.amountPara, 0) !== restPara)
-      throw invalidInput('payments', 'finalize_payment_rest', { rest: formatRsd(restPara) });
+    const payments = input.payments ? enteredPayments(input.payments) : [{ type, amountPara: 0 }];
+    requirePaidExactly(payments, restPara, 'finalize_payment_rest', 'rest');
     const data: BackOfficeData = {
       lines,
       payments,
@@ -431,12 +428,8 @@ export class BackOfficeOrders {
     const pd = this.#data(previous);
     const lines = priceLines(input.lines, new Set(this.#d.taxRates.labels()));
     const totalPara = lines.reduce((s, l) => s + l.totalPara, 0);
-    const payments: OrderPayment[] = input.payments.map((p) => ({
-      type: p.type,
-      amountPara: toPara(p.amount) as number,
-    }));
-    if (payments.reduce((s, p) => s + p.amountPara, 0) !== totalPara)
-      throw invalidInput('payments', 'advance_payment_exact', { due: formatRsd(totalPara) });
+    const payments = enteredPayments(input.payments);
+    requirePaidExactly(payments, totalPara, 'advance_payment_exact', 'due');
     const data: BackOfficeData = {
       lines,
       payments,
@@ -757,6 +750,17 @@ export function refundedPerLine(
 }
 
 /** A line's gateway items: each multiplies out, the discount folded in and named (shared/receipt-items.ts). */
+/** The payments a manager entered (in dinars), in para. */
+function enteredPayments(entered: readonly { type: PaymentType; amount: number }[]): OrderPayment[] {
+  return entered.map((p) => ({ type: p.type, amountPara: toPara(p.amount) as number }));
+}
+
+/** Refuses at `payments` unless they add up to `duePara` exactly: `key`'s message names the sum due as `param`. */
+function requirePaidExactly(payments: readonly OrderPayment[], duePara: number, key: string, param: string): void {
+  if (payments.reduce((s, p) => s + p.amountPara, 0) !== duePara)
+    throw invalidInput('payments', key, { [param]: formatRsd(duePara) });
+}
+
 function toItem(l: OrderLine): GatewayItem[] {
   return lineItems(l);
 }
