@@ -62,9 +62,12 @@ export async function startHostProcess(options: HostStartOptions = {}): Promise<
     env: { ...process.env, KASA_DATA_DIR: dataDir, KASA_LANG: 'sr-Cyrl', ...options.env },
     stdio: ['ignore', 'pipe', options.verbose ? 'inherit' : 'pipe'],
   });
-  const line = await readFirstLine(child, 'host');
-  const info = JSON.parse(line) as { url: string; token: string; sandboxUrl: string | null };
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const info = await killedIfThrows(
+    child,
+    async () =>
+      JSON.parse(await readFirstLine(child, 'host')) as { url: string; token: string; sandboxUrl: string | null },
+  );
   return {
     ...info,
     dataDir,
@@ -82,6 +85,19 @@ export async function startHostProcess(options: HostStartOptions = {}): Promise<
       await exited;
     },
   };
+}
+
+/**
+ * `start()`'s result; when it throws, the child is killed (SIGKILL) before the error goes on. A child whose start
+ * failed half-way (its line unreadable, a call after it refused) is the caller's no longer: nothing would stop it.
+ */
+export async function killedIfThrows<T>(child: ChildProcess, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (e) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    throw e;
+  }
 }
 
 /** The first stdout line of a child (its JSON ready line); rejects with its stderr if it exits first. */

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { readFirstLine, ROOT, thisRunsBuild } from './host-process.ts';
+import { killedIfThrows, readFirstLine, ROOT, thisRunsBuild } from './host-process.ts';
 import { isEmptyDir, seedPgliteDir } from './pglite-template.ts';
 import { pinnedFetch, type PinnedFetch } from '../../shared/node/pinned-fetch.ts';
 import { fetchSend, hubClient } from '../../shared/hub/client.ts';
@@ -74,34 +74,38 @@ export async function startHubProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const firstLine = await readFirstLine(child, 'hub');
-  const info = JSON.parse(firstLine) as {
-    url: string;
-    /** Printed only when the hub made the token (none was set in its environment). */
-    adminToken?: string;
-    shopId: number;
-    fingerprint: string | null;
-  };
-  const adminToken = info.adminToken ?? env.KASA_HUB_ADMIN_TOKEN;
-  if (!adminToken) throw new Error('the hub printed no admin token and none was given');
-  const request: PinnedFetch = info.fingerprint ? pinnedFetch(info.fingerprint) : (url, init) => fetch(url, init);
-  let enrolCode = '';
-  if (options.enrolCode !== false) {
-    const admin = hubClient(fetchSend({ baseUrl: info.url, token: adminToken, fetch: request }));
-    enrolCode = (await admin.call('newEnrolCode', { shopId: info.shopId })).code;
-  }
-  return {
-    ...info,
-    enrolCode,
-    adminToken,
-    request,
-    firstLine,
-    child,
-    async stop(hard = false) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
-      await exited;
-    },
-  };
+  // A start that fails once the hub runs (its admin API refused the enrolment code, a line that is not JSON) ends
+  // the hub: the caller gets no handle to stop it with, and a hub left running took CPU from the rest of the run.
+  return killedIfThrows(child, async () => {
+    const firstLine = await readFirstLine(child, 'hub');
+    const info = JSON.parse(firstLine) as {
+      url: string;
+      /** Printed only when the hub made the token (none was set in its environment). */
+      adminToken?: string;
+      shopId: number;
+      fingerprint: string | null;
+    };
+    const adminToken = info.adminToken ?? env.KASA_HUB_ADMIN_TOKEN;
+    if (!adminToken) throw new Error('the hub printed no admin token and none was given');
+    const request: PinnedFetch = info.fingerprint ? pinnedFetch(info.fingerprint) : (url, init) => fetch(url, init);
+    let enrolCode = '';
+    if (options.enrolCode !== false) {
+      const admin = hubClient(fetchSend({ baseUrl: info.url, token: adminToken, fetch: request }));
+      enrolCode = (await admin.call('newEnrolCode', { shopId: info.shopId })).code;
+    }
+    return {
+      ...info,
+      enrolCode,
+      adminToken,
+      request,
+      firstLine,
+      child,
+      async stop(hard = false) {
+        if (child.exitCode === null && child.signalCode === null) child.kill(hard ? 'SIGKILL' : 'SIGTERM');
+        await exited;
+      },
+    };
+  });
 }
 
 /** A call to the hub's admin API with its admin token, `body` (if any) sent as JSON; the response as it came. */
