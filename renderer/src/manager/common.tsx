@@ -18,6 +18,7 @@ import { formatMoment } from '../../../shared/i18n/time.ts';
 import { formatRsd } from '../../../shared/money.ts';
 import type { ManagerT, ManagerText } from './i18n.ts';
 import { Alert, CheckedField, CheckedPinInput, Field, FieldError, MgrTable, NoteAndAlert } from '../ui/forms.tsx';
+import { ChoiceSelect } from '../ui/Options.tsx';
 
 /** The form pieces the till's manager screens share with the hub UI (ui/forms.tsx). */
 export { Alert, CheckedField, Field, MgrTable, NoteAndAlert };
@@ -453,23 +454,9 @@ export function ChoiceField<V extends string>(props: {
   options: Readonly<Record<V, string>>;
   onChange: (v: V) => void;
 }) {
-  // The record's keys are exactly its values (`Record<V, string>`); Object.keys only forgets that.
-  const values = Object.keys(props.options) as V[];
   return (
     <Field label={props.label}>
-      <select
-        value={props.value}
-        onChange={(e) => {
-          const chosen = values.find((v) => v === e.target.value);
-          if (chosen !== undefined) props.onChange(chosen);
-        }}
-      >
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {props.options[v]}
-          </option>
-        ))}
-      </select>
+      <ChoiceSelect value={props.value} options={props.options} onChange={props.onChange} />
     </Field>
   );
 }

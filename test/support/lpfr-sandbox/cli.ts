@@ -6,7 +6,7 @@
  * SIGINT. The PIN is never printed.
  */
 import fs from 'node:fs';
-import { announceAndServe, numberFlag, parseFlags, usageError } from '../../../shared/node/cli.ts';
+import { announceAndServe, numberFlag, parseFlags, serverFlags, usageError } from '../../../shared/node/cli.ts';
 import { TaxGroupSchema } from '../../../electron/sandbox/tax-schedule.ts';
 import { startLpfrSandbox, type LpfrSandboxOptions } from './server.ts';
 
@@ -15,15 +15,12 @@ const fail = usageError(
   'usage: npm run lpfr-sandbox -- [--port <n>] [--host <ip>] [--data <dir>] [--pin <4 digits>] [--uid <8 chars>] [--tax-rates <group.json>] [--keep <n>]',
 );
 const values = parseFlags(
-  {
-    port: { type: 'string', default: '0' },
-    host: { type: 'string' },
-    data: { type: 'string' },
+  serverFlags({
     pin: { type: 'string' },
     uid: { type: 'string' },
     'tax-rates': { type: 'string' },
     keep: { type: 'string' },
-  },
+  }),
   fail,
 );
 
